@@ -1,0 +1,136 @@
+//! Attacks: natural attacks of each kind, and whether a king can be captured (check).
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Color, Square};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::table::Reflect;
+
+impl<R: Rules> Position<R> {
+    /// Squares a piece of `kind` owned by `color` on `sq` attacks by its own kind's movement on
+    /// the current board (RULES.md §0 "natural attack"), ignoring every variant restriction.
+    #[inline]
+    pub fn natural_attacks(&self, kind: u8, color: Color, sq: Square) -> Bitboard {
+        let t = self.tables;
+        let k = kind as usize;
+        let mut att = t.plain_attacks(k, color, sq, self.occupied());
+        if t.special[k] {
+            att |= t.capture_only[color.index()][k][sq.index()];
+            if t.reflect[k] != Reflect::None {
+                att |= self.reflect_slides(t.reflect[k], sq, sq);
+            }
+        }
+        att
+    }
+
+    /// Squares reached by reflecting diagonal slides from `sq`; `origin` counts as occupied by
+    /// a friendly piece (RULES.md §2, reflecting bishop). Includes the first occupied square
+    /// of each path (a capture if it holds an enemy).
+    pub fn reflect_slides(&self, reflect: Reflect, sq: Square, origin: Square) -> Bitboard {
+        let occ = self.occupied();
+        let (sides, ends) = match reflect {
+            Reflect::None => (false, false),
+            Reflect::Sides => (true, false),
+            Reflect::TopBottom => (false, true),
+            Reflect::All => (true, true),
+        };
+        let mut out = Bitboard::EMPTY;
+        for (df0, dr0) in [(1i32, 1i32), (1, -1), (-1, 1), (-1, -1)] {
+            let (mut f, mut r) = (sq.file() as i32, sq.rank() as i32);
+            let (mut df, mut dr) = (df0, dr0);
+            // A billiard path on 81 squares repeats within 4 * 81 steps.
+            for _ in 0..4 * 81 {
+                let off_f = !(0..9).contains(&(f + df));
+                let off_r = !(0..9).contains(&(r + dr));
+                if off_f && off_r {
+                    if sides && ends {
+                        df = -df;
+                        dr = -dr;
+                    } else {
+                        break;
+                    }
+                } else if off_f {
+                    if !sides {
+                        break;
+                    }
+                    df = -df;
+                } else if off_r {
+                    if !ends {
+                        break;
+                    }
+                    dr = -dr;
+                }
+                f += df;
+                r += dr;
+                let Some(next) = Square::try_from_coords(f, r) else { break };
+                if next == origin {
+                    break;
+                }
+                out.set(next);
+                if occ.contains(next) {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `sq` is naturally attacked by a piece of `by`.
+    #[inline]
+    pub fn attacked_naturally(&self, sq: Square, by: Color) -> bool {
+        self.attackers_naturally(sq, by).nonempty()
+    }
+
+    /// Pieces of `by` naturally attacking `sq` (reverse attacks: every movement here is
+    /// point-symmetric between the two colours, reflecting paths being reversible).
+    pub fn attackers_naturally(&self, sq: Square, by: Color) -> Bitboard {
+        let t = self.tables;
+        let occ = self.occupied();
+        let them = self.pieces_of(by);
+        let mut found = Bitboard::EMPTY;
+        for k in 0..t.kinds {
+            let bb = self.pieces_of_kind(k as u8) & them;
+            if bb.is_empty() {
+                continue;
+            }
+            let mut att = t.plain_attacks(k, !by, sq, occ);
+            if t.special[k] {
+                att |= t.capture_only[(!by).index()][k][sq.index()];
+                if t.reflect[k] != Reflect::None {
+                    att |= self.reflect_slides(t.reflect[k], sq, sq);
+                }
+            }
+            found |= att & bb;
+        }
+        found
+    }
+
+    /// Whether `color` is in check: the opponent has a pseudo-legal move capturing one of its
+    /// royal pieces (RULES.md §0), judged with the variant's movement rules.
+    pub fn in_check(&self, color: Color) -> bool {
+        let kings = self.royals(color);
+        kings.into_iter().any(|k| self.king_attacked(k, !color))
+    }
+
+    /// Whether the royal piece on `king` can be captured by `by` under the variant's rules.
+    #[inline]
+    pub(crate) fn king_attacked(&self, king: Square, by: Color) -> bool {
+        if R::HOOKS.plain_attacks() {
+            self.attacked_naturally(king, by)
+        } else {
+            self.capturers_by_rules(king, by).nonempty()
+        }
+    }
+
+    /// Pieces of `by` with a pseudo-legal capture on `target` under every movement rule of the
+    /// variant (the general path; the plain path is [`Position::attackers_naturally`]).
+    pub fn capturers_by_rules(&self, target: Square, by: Color) -> Bitboard {
+        let mut found = Bitboard::EMPTY;
+        for from in self.pieces_of(by) {
+            if self.capture_targets(from).contains(target) {
+                found.set(from);
+            }
+        }
+        found
+    }
+}

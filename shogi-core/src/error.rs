@@ -1,0 +1,64 @@
+//! Typed errors for every kind of bad input (DESIGN.md principle 6).
+
+use thiserror::Error;
+
+/// A malformed or impossible SFEN.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SfenError {
+    #[error("SFEN is empty")]
+    Empty,
+    #[error("SFEN has {0} fields; expected 3 or 4 (board, side, hand, move number)")]
+    FieldCount(usize),
+    #[error("SFEN board has {0} ranks; expected 9 separated by '/'")]
+    RankCount(usize),
+    #[error("SFEN rank {rank} describes {files} files; expected 9")]
+    FileCount { rank: char, files: usize },
+    #[error("unknown piece '{0}' in SFEN board")]
+    UnknownPiece(String),
+    #[error("'+' must be followed by a piece letter in SFEN board")]
+    DanglingPromotion,
+    #[error("bad side to move '{0}'; expected 'b' or 'w'")]
+    BadSide(String),
+    #[error("unknown piece '{0}' in SFEN hand")]
+    UnknownHandPiece(String),
+    #[error("'{0}' cannot be held in hand")]
+    NotHandable(String),
+    #[error("bad hand count in '{0}'")]
+    BadHandCount(String),
+    #[error("bad move number '{0}'; expected a positive integer")]
+    BadMoveNumber(String),
+    #[error("{0} has no king")]
+    MissingKing(&'static str),
+    #[error("{0} has more than one king")]
+    TooManyKings(&'static str),
+    #[error("{piece} on {square} could never move again")]
+    DeadPiece { piece: String, square: String },
+    #[error("{0} has two unpromoted pawns on file {1}")]
+    Nifu(&'static str, u8),
+    #[error("the side not to move ({0}) is in check")]
+    OpponentInCheck(&'static str),
+    #[error("too many pieces: {0}")]
+    TooManyPieces(String),
+}
+
+/// A USI move that cannot be read or is not legal here.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveError {
+    #[error("malformed USI move '{0}'")]
+    Malformed(String),
+    #[error("unknown piece letter in drop '{0}'")]
+    UnknownDropPiece(String),
+    #[error("illegal move '{0}' in this position")]
+    Illegal(String),
+    #[error("the game is over; no move '{0}' can be played")]
+    GameOver(String),
+}
+
+/// A bad `position` command or CLI position.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PositionError {
+    #[error(transparent)]
+    Sfen(#[from] SfenError),
+    #[error("move {index}: {error}")]
+    Move { index: usize, error: MoveError },
+}

@@ -1,0 +1,261 @@
+//! Move generation: pseudo-legal moves through the movement, mobility and landing seams, then
+//! the legality rule of RULES.md §0 (uchifuzume included).
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Color, Square, RANKS};
+use crate::moves::Move;
+use crate::position::{Piece, Position};
+use crate::rules::Rules;
+use crate::table::{KingLoss, MovementSource, MoveShape, Paralysis};
+
+/// Squares of a file, by file index.
+pub(crate) const FILE_MASKS: [Bitboard; 9] = {
+    let mut m = [Bitboard(0); 9];
+    let mut f = 0;
+    while f < 9 {
+        m[f] = Bitboard(0x1FFu128 << (f * RANKS as usize));
+        f += 1;
+    }
+    m
+};
+
+/// Move list type used throughout.
+pub type MoveList = Vec<Move>;
+
+impl<R: Rules> Position<R> {
+    /// Immortal pieces of `color` (nothing may capture them).
+    #[inline]
+    fn immortals(&self, color: Color) -> Bitboard {
+        let t = self.tables;
+        if !t.any_immortal {
+            return Bitboard::EMPTY;
+        }
+        let mut bb = Bitboard::EMPTY;
+        for k in 0..t.kinds {
+            if t.immortal[k] {
+                bb |= self.pieces_of_kind(k as u8);
+            }
+        }
+        bb & self.pieces_of(color)
+    }
+
+    /// Whether the piece on `from` may move at all (mobility seam, RULES.md §6).
+    #[inline]
+    fn mobile(&self, _from: Square) -> bool {
+        match R::HOOKS.paralysis {
+            Paralysis::None => true,
+            _ => unimplemented!("paralysis is added with family E"),
+        }
+    }
+
+    /// Squares the piece on `from` may move to or capture on by the movement rules (movement
+    /// source and shape seams), before promotion, landing and legality rules. Lion double moves
+    /// and move-only steps are generated separately.
+    #[inline]
+    pub(crate) fn capture_targets(&self, from: Square) -> Bitboard {
+        let p = self.piece_at(from);
+        let color = p.color();
+        if !self.mobile(from) {
+            return Bitboard::EMPTY;
+        }
+        let att = match (R::HOOKS.movement_source, R::HOOKS.move_shape) {
+            (MovementSource::Own, MoveShape::Normal) => self.natural_attacks(p.kind(), color, from),
+            _ => unimplemented!("borrowed movement and chains are added with families B and D"),
+        };
+        att & !self.pieces_of(color) & !self.immortals(!color)
+    }
+
+    /// Appends every pseudo-legal move of the side to move.
+    pub fn pseudo_moves(&self, out: &mut MoveList) {
+        let us = self.side_to_move();
+        let t = self.tables;
+        let occ = self.occupied();
+        for from in self.pieces_of(us) {
+            let kind = self.piece_at(from).kind();
+            let mut targets = self.capture_targets(from);
+            if t.special[kind as usize] && self.mobile(from) {
+                targets |= t.move_only[us.index()][kind as usize][from.index()] & !occ;
+                if t.lion[kind as usize] {
+                    self.lion_double_moves(from, kind, out);
+                }
+            }
+            self.push_board_moves(from, kind, targets, out);
+        }
+        self.drops(out);
+    }
+
+    /// Adds moves from `from` to each target with the promotion options of §0.
+    #[inline]
+    fn push_board_moves(&self, from: Square, kind: u8, targets: Bitboard, out: &mut MoveList) {
+        let t = self.tables;
+        let us = self.side_to_move();
+        let k = kind as usize;
+        let dead = t.dead[us.index()][k];
+        let nifu_files = if R::HOOKS.nifu_on_moves && t.nifu[k] { self.nifu_files(us, kind, Some(from)) } else { Bitboard::EMPTY };
+        if t.promote_to[k] == u8::MAX {
+            for to in targets & !dead & !nifu_files {
+                out.push(Move::new(from, to, false));
+            }
+            return;
+        }
+        let zone = t.zone[us.index()][k];
+        let promo = if zone.contains(from) { targets } else { targets & zone };
+        for to in targets {
+            if promo.contains(to) {
+                out.push(Move::new(from, to, true));
+            }
+            if !dead.contains(to) && !nifu_files.contains(to) {
+                out.push(Move::new(from, to, false));
+            }
+        }
+    }
+
+    /// Files holding an unpromoted `kind` pawn of `color` (other than the one on `except`).
+    #[inline]
+    pub(crate) fn nifu_files(&self, color: Color, kind: u8, except: Option<Square>) -> Bitboard {
+        let mut pawns = self.pieces(color, kind);
+        if let Some(sq) = except {
+            pawns.clear(sq);
+        }
+        let mut files = Bitboard::EMPTY;
+        for sq in pawns {
+            files |= FILE_MASKS[sq.file() as usize];
+        }
+        files
+    }
+
+    /// Lion double moves: capture on an adjacent square, then step to a square adjacent to it
+    /// (empty, a second enemy, or the starting square: igui). RULES.md §2.
+    fn lion_double_moves(&self, from: Square, kind: u8, out: &mut MoveList) {
+        let us = self.side_to_move();
+        let t = self.tables;
+        let king = crate::pieces::moves::KING;
+        let enemies = self.pieces_of(!us) & !self.immortals(!us);
+        for &(dx, dy) in king.leaps {
+            let Some(mid) = from.offset(us, dx, dy) else { continue };
+            if !enemies.contains(mid) {
+                continue;
+            }
+            for &(ex, ey) in king.leaps {
+                let Some(to) = mid.offset(us, ex, ey) else { continue };
+                if to == from || !self.pieces_of(us).contains(to) && !self.immortals(!us).contains(to) {
+                    let k = kind as usize;
+                    let promo = t.promote_to[k] != u8::MAX
+                        && (t.zone[us.index()][k].contains(from) || t.zone[us.index()][k].contains(to));
+                    if promo {
+                        out.push(Move::lion(from, mid, to, true));
+                    }
+                    if !t.dead[us.index()][k].contains(to) {
+                        out.push(Move::lion(from, mid, to, false));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pseudo-legal drops (dead-piece ranks and nifu excluded).
+    fn drops(&self, out: &mut MoveList) {
+        let us = self.side_to_move();
+        let t = self.tables;
+        let empty = !self.occupied();
+        for &kind in &t.hand_kinds {
+            if self.hand(us, kind) == 0 {
+                continue;
+            }
+            let k = kind as usize;
+            let mut targets = empty & !t.dead[us.index()][k];
+            if t.nifu[k] {
+                targets &= !self.nifu_files(us, kind, None);
+            }
+            for to in targets {
+                out.push(Move::drop(kind, to));
+            }
+        }
+    }
+
+    /// A side that has lost its king (king capture, flip) has lost: returns the winner.
+    pub fn winner_by_board(&self) -> Option<Color> {
+        if R::HOOKS.plain_effects() {
+            return None;
+        }
+        let side = self.side_to_move();
+        if self.royals(side).is_empty() {
+            return Some(!side);
+        }
+        if self.royals(!side).is_empty() {
+            return Some(side);
+        }
+        None
+    }
+
+    /// Whether a pseudo-legal move is legal (RULES.md §0 legality and uchifuzume).
+    pub fn is_legal(&mut self, mv: Move) -> bool {
+        if R::HOOKS.king_loss == KingLoss::Capture {
+            return true;
+        }
+        let us = self.side_to_move();
+        self.make(mv);
+        let mut ok = !self.in_check(us);
+        if !ok && self.winner_by_board() == Some(us) {
+            ok = true;
+        }
+        if ok && mv.is_drop() && self.tables.drop_mate_forbidden[mv.drop_kind() as usize] && self.in_check(!us) && !self.has_legal_move() {
+            ok = false;
+        }
+        self.unmake();
+        ok
+    }
+
+    /// Appends the legal moves of the side to move (none when the game is over).
+    pub fn legal_moves(&mut self, out: &mut MoveList) {
+        out.clear();
+        if self.winner_by_board().is_some() {
+            return;
+        }
+        self.pseudo_moves(out);
+        let mut i = 0;
+        while i < out.len() {
+            if self.is_legal(out[i]) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
+    /// The legal moves as a new list.
+    pub fn legal_move_list(&mut self) -> MoveList {
+        let mut v = Vec::with_capacity(128);
+        self.legal_moves(&mut v);
+        v
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&mut self) -> bool {
+        if self.winner_by_board().is_some() {
+            return false;
+        }
+        let mut moves = Vec::with_capacity(128);
+        self.pseudo_moves(&mut moves);
+        // Pawn drops last: their uchifuzume test recurses.
+        moves.sort_by_key(|m| m.is_drop() && self.tables.drop_mate_forbidden[m.drop_kind() as usize]);
+        moves.into_iter().any(|m| self.is_legal(m))
+    }
+
+    /// Whether `mv` is a legal move here.
+    pub fn is_legal_move(&mut self, mv: Move) -> bool {
+        let mut moves = Vec::with_capacity(128);
+        if self.winner_by_board().is_some() {
+            return false;
+        }
+        self.pseudo_moves(&mut moves);
+        moves.contains(&mv) && self.is_legal(mv)
+    }
+
+    /// Kind of the piece on a square (for callers that know it is occupied).
+    #[inline]
+    pub fn kind_at(&self, sq: Square) -> Option<(Color, u8)> {
+        let p: Piece = self.piece_at(sq);
+        (!p.is_empty()).then(|| (p.color(), p.kind()))
+    }
+}

@@ -1,0 +1,180 @@
+//! Movement primitives of the standard pieces and the standard piece set (RULES.md §0).
+//!
+//! The `variant!` macro starts from [`STANDARD_PIECES`] when a definition says
+//! `pieces: standard`, so standard movement is written once, here.
+
+use crate::table::{Captured, Home, Movement, Offset, PieceDef, Promotion, Reflect};
+
+const ORTHO: &[Offset] = &[(0, 1), (0, -1), (1, 0), (-1, 0)];
+const DIAG: &[Offset] = &[(1, 1), (-1, 1), (1, -1), (-1, -1)];
+const ALL8: &[Offset] = &[
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
+const GOLD_STEPS: &[Offset] = &[(0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (0, -1)];
+const SILVER_STEPS: &[Offset] = &[(0, 1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+const KNIGHT_JUMPS: &[Offset] = &[(1, 2), (-1, 2)];
+const CHESS_KNIGHT_JUMPS: &[Offset] = &[
+    (1, 2),
+    (-1, 2),
+    (2, 1),
+    (-2, 1),
+    (1, -2),
+    (-1, -2),
+    (2, -1),
+    (-2, -1),
+];
+
+const fn leaps(l: &'static [Offset]) -> Movement {
+    Movement { leaps: l, ..Movement::NONE }
+}
+const fn slides(s: &'static [Offset]) -> Movement {
+    Movement { slides: s, ..Movement::NONE }
+}
+
+/// Named movements usable by `variant!` (`moves: gold`).
+pub mod moves {
+    use super::*;
+    pub const KING: Movement = leaps(ALL8);
+    pub const GOLD: Movement = leaps(GOLD_STEPS);
+    pub const SILVER: Movement = leaps(SILVER_STEPS);
+    pub const KNIGHT: Movement = leaps(KNIGHT_JUMPS);
+    pub const LANCE: Movement = slides(&[(0, 1)]);
+    pub const PAWN: Movement = leaps(&[(0, 1)]);
+    pub const ROOK: Movement = slides(ORTHO);
+    pub const BISHOP: Movement = slides(DIAG);
+    pub const DRAGON: Movement = Movement { leaps: DIAG, slides: ORTHO, ..Movement::NONE };
+    pub const HORSE: Movement = Movement { leaps: ORTHO, slides: DIAG, ..Movement::NONE };
+    pub const FREE_KING: Movement = slides(ALL8);
+    pub const CHESS_KNIGHT: Movement = leaps(CHESS_KNIGHT_JUMPS);
+    pub const CHESS_PAWN: Movement = Movement {
+        move_only: &[(0, 1)],
+        capture_only: &[(1, 1), (-1, 1)],
+        ..Movement::NONE
+    };
+    pub const EMPRESS: Movement = Movement { leaps: CHESS_KNIGHT_JUMPS, slides: ORTHO, ..Movement::NONE };
+    pub const PRINCESS: Movement = Movement { leaps: CHESS_KNIGHT_JUMPS, slides: DIAG, ..Movement::NONE };
+    pub const KNIGHT_GOLD: Movement = leaps(&[
+        (1, 2),
+        (-1, 2),
+        (2, 1),
+        (-2, 1),
+        (1, -2),
+        (-1, -2),
+        (2, -1),
+        (-2, -1),
+        (0, 1),
+        (1, 1),
+        (-1, 1),
+        (1, 0),
+        (-1, 0),
+        (0, -1),
+    ]);
+    pub const KIRIN: Movement = leaps(&[(1, 1), (-1, 1), (1, -1), (-1, -1), (0, 2), (0, -2), (2, 0), (-2, 0)]);
+    pub const PHOENIX: Movement = leaps(&[(0, 1), (0, -1), (1, 0), (-1, 0), (2, 2), (-2, 2), (2, -2), (-2, -2)]);
+    pub const LION: Movement = Movement {
+        leaps: &[
+            (-2, -2), (-1, -2), (0, -2), (1, -2), (2, -2),
+            (-2, -1), (-1, -1), (0, -1), (1, -1), (2, -1),
+            (-2, 0), (-1, 0), (1, 0), (2, 0),
+            (-2, 1), (-1, 1), (0, 1), (1, 1), (2, 1),
+            (-2, 2), (-1, 2), (0, 2), (1, 2), (2, 2),
+        ],
+        lion: true,
+        ..Movement::NONE
+    };
+    pub const REFLECTING_BISHOP_ALL: Movement = Movement { slides: DIAG, reflect: Reflect::All, ..Movement::NONE };
+}
+
+/// Kind indices of the standard set, fixed for every variant built on it.
+pub mod kind {
+    pub const KING: u8 = 0;
+    pub const ROOK: u8 = 1;
+    pub const BISHOP: u8 = 2;
+    pub const GOLD: u8 = 3;
+    pub const SILVER: u8 = 4;
+    pub const KNIGHT: u8 = 5;
+    pub const LANCE: u8 = 6;
+    pub const PAWN: u8 = 7;
+    pub const DRAGON: u8 = 8;
+    pub const HORSE: u8 = 9;
+    pub const PRO_SILVER: u8 = 10;
+    pub const PRO_KNIGHT: u8 = 11;
+    pub const PRO_LANCE: u8 = 12;
+    pub const TOKIN: u8 = 13;
+}
+
+#[allow(clippy::too_many_arguments)]
+const fn piece(
+    name: &'static str,
+    sfen: &'static str,
+    movement: Movement,
+    promotes_to: Option<u8>,
+    unpromoted: u8,
+    dead_ranks: u8,
+    home: Option<Home>,
+    value: i32,
+) -> PieceDef {
+    PieceDef {
+        name,
+        sfen,
+        movement,
+        promotion: match promotes_to {
+            Some(to) => Some(Promotion { to, zone: 3 }),
+            None => None,
+        },
+        unpromoted,
+        dead_ranks,
+        royal: false,
+        immortal: false,
+        nifu: false,
+        drop_mate_forbidden: false,
+        gold_class: false,
+        home,
+        captured: [Captured::Hand(unpromoted), Captured::Hand(unpromoted)],
+        value,
+    }
+}
+
+/// The fourteen standard kinds in the order of [`kind`].
+pub const STANDARD_PIECES: [PieceDef; 14] = {
+    use kind::*;
+    let mut king = piece("king", "K", moves::KING, None, KING, 0, Some(Home::King), 0);
+    king.royal = true;
+    king.captured = [Captured::Vanish, Captured::Vanish];
+    let mut gold = piece("gold", "G", moves::GOLD, None, GOLD, 0, Some(Home::Gold), 600);
+    gold.gold_class = true;
+    let mut pawn = piece("pawn", "P", moves::PAWN, Some(TOKIN), PAWN, 1, Some(Home::Pawn), 100);
+    pawn.nifu = true;
+    pawn.drop_mate_forbidden = true;
+    let mut pro_silver = piece("promoted_silver", "+S", moves::GOLD, None, SILVER, 0, None, 620);
+    pro_silver.gold_class = true;
+    let mut pro_knight = piece("promoted_knight", "+N", moves::GOLD, None, KNIGHT, 0, None, 640);
+    pro_knight.gold_class = true;
+    let mut pro_lance = piece("promoted_lance", "+L", moves::GOLD, None, LANCE, 0, None, 640);
+    pro_lance.gold_class = true;
+    let mut tokin = piece("tokin", "+P", moves::GOLD, None, PAWN, 0, None, 650);
+    tokin.gold_class = true;
+    [
+        king,
+        piece("rook", "R", moves::ROOK, Some(DRAGON), ROOK, 0, Some(Home::Rook), 1000),
+        piece("bishop", "B", moves::BISHOP, Some(HORSE), BISHOP, 0, Some(Home::Bishop), 850),
+        gold,
+        piece("silver", "S", moves::SILVER, Some(PRO_SILVER), SILVER, 0, Some(Home::Silver), 550),
+        piece("knight", "N", moves::KNIGHT, Some(PRO_KNIGHT), KNIGHT, 2, Some(Home::Knight), 400),
+        piece("lance", "L", moves::LANCE, Some(PRO_LANCE), LANCE, 1, Some(Home::Lance), 350),
+        pawn,
+        piece("dragon", "+R", moves::DRAGON, None, ROOK, 0, None, 1300),
+        piece("horse", "+B", moves::HORSE, None, BISHOP, 0, None, 1150),
+        pro_silver,
+        pro_knight,
+        pro_lance,
+        tokin,
+    ]
+};

@@ -1,0 +1,316 @@
+//! The position: board, hands, side to move, incremental Zobrist hash, and a journal that makes
+//! `unmake` exact whatever a variant's effects changed (flips, rebirths, swaps).
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Color, Square, SQUARES};
+use crate::rules::Rules;
+use crate::table::{Captured, MAX_KINDS};
+use crate::tables::{Tables, ZOBRIST};
+use std::fmt;
+use std::marker::PhantomData;
+
+/// A piece on the board: a kind index and a colour; `Piece::EMPTY` for an empty square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Piece(u8);
+
+impl Piece {
+    pub const EMPTY: Piece = Piece(0);
+    #[inline]
+    pub const fn new(color: Color, kind: u8) -> Piece {
+        Piece((kind + 1) | (color as u8) << 7)
+    }
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    #[inline]
+    pub const fn color(self) -> Color {
+        if self.0 & 0x80 != 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+    #[inline]
+    pub const fn kind(self) -> u8 {
+        (self.0 & 0x7F) - 1
+    }
+}
+
+impl fmt::Debug for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            write!(f, "-")
+        } else {
+            write!(f, "{:?}#{}", self.color(), self.kind())
+        }
+    }
+}
+
+/// One reversible change recorded by `make`.
+#[derive(Clone, Copy, Debug)]
+enum Change {
+    Square(Square, Piece),
+    Hand(Color, u8, u8),
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    journal_len: u32,
+    hash: u64,
+}
+
+/// A position of the variant `R`.
+pub struct Position<R: Rules> {
+    board: [Piece; SQUARES],
+    by_color: [Bitboard; 2],
+    by_kind: [Bitboard; MAX_KINDS],
+    hands: [[u8; MAX_KINDS]; 2],
+    side: Color,
+    move_number: u32,
+    hash: u64,
+    journal: Vec<Change>,
+    frames: Vec<Frame>,
+    pub(crate) tables: &'static Tables,
+    _rules: PhantomData<R>,
+}
+
+impl<R: Rules> Clone for Position<R> {
+    fn clone(&self) -> Self {
+        Position {
+            board: self.board,
+            by_color: self.by_color,
+            by_kind: self.by_kind,
+            hands: self.hands,
+            side: self.side,
+            move_number: self.move_number,
+            hash: self.hash,
+            journal: self.journal.clone(),
+            frames: self.frames.clone(),
+            tables: self.tables,
+            _rules: PhantomData,
+        }
+    }
+}
+
+impl<R: Rules> PartialEq for Position<R> {
+    /// Positions are equal when board, hands and side to move are (history is ignored).
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board && self.hands == other.hands && self.side == other.side
+    }
+}
+
+impl<R: Rules> fmt::Debug for Position<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_sfen())
+    }
+}
+
+impl<R: Rules> Position<R> {
+    /// An empty board, Black to move.
+    pub fn empty() -> Self {
+        Position {
+            board: [Piece::EMPTY; SQUARES],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; MAX_KINDS],
+            hands: [[0; MAX_KINDS]; 2],
+            side: Color::Black,
+            move_number: 1,
+            hash: 0,
+            journal: Vec::with_capacity(256),
+            frames: Vec::with_capacity(64),
+            tables: R::tables(),
+            _rules: PhantomData,
+        }
+    }
+
+    /// The start position of setup `index` (0-based into `R::TABLE.setups`).
+    pub fn startpos(index: usize) -> Self {
+        let setup = &R::TABLE.setups[index];
+        Self::from_sfen(setup.sfen).unwrap_or_else(|e| panic!("setup {} has a bad SFEN: {e}", setup.id))
+    }
+
+    // ---- accessors ----
+
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    #[inline]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Piece {
+        self.board[sq.index()]
+    }
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+    #[inline]
+    pub fn pieces_of(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+    #[inline]
+    pub fn pieces_of_kind(&self, kind: u8) -> Bitboard {
+        self.by_kind[kind as usize]
+    }
+    #[inline]
+    pub fn pieces(&self, color: Color, kind: u8) -> Bitboard {
+        self.by_kind[kind as usize] & self.by_color[color.index()]
+    }
+    #[inline]
+    pub fn hand(&self, color: Color, kind: u8) -> u8 {
+        self.hands[color.index()][kind as usize]
+    }
+    #[inline]
+    pub fn tables(&self) -> &'static Tables {
+        self.tables
+    }
+    /// Number of moves made since this position was set up (journal depth).
+    #[inline]
+    pub fn ply_from_root(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// Royal pieces of `color`.
+    #[inline]
+    pub fn royals(&self, color: Color) -> Bitboard {
+        let mut mask = self.tables.royal_mask;
+        let mut bb = Bitboard::EMPTY;
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            bb |= self.by_kind[k];
+        }
+        bb & self.by_color[color.index()]
+    }
+
+    // ---- raw mutation (journaled) ----
+
+    /// Sets a square, recording the old content.
+    #[inline]
+    pub(crate) fn set(&mut self, sq: Square, piece: Piece) {
+        let old = self.board[sq.index()];
+        self.journal.push(Change::Square(sq, old));
+        self.put_raw(sq, piece);
+    }
+
+    #[inline]
+    fn put_raw(&mut self, sq: Square, piece: Piece) {
+        let old = self.board[sq.index()];
+        if !old.is_empty() {
+            let (c, k) = (old.color().index(), old.kind() as usize);
+            self.by_color[c].clear(sq);
+            self.by_kind[k].clear(sq);
+            self.hash ^= ZOBRIST.board[c][k][sq.index()];
+        }
+        if !piece.is_empty() {
+            let (c, k) = (piece.color().index(), piece.kind() as usize);
+            self.by_color[c].set(sq);
+            self.by_kind[k].set(sq);
+            self.hash ^= ZOBRIST.board[c][k][sq.index()];
+        }
+        self.board[sq.index()] = piece;
+    }
+
+    /// Changes a hand count by `delta`, recording the old count.
+    #[inline]
+    pub(crate) fn add_hand(&mut self, color: Color, kind: u8, delta: i8) {
+        let old = self.hands[color.index()][kind as usize];
+        self.journal.push(Change::Hand(color, kind, old));
+        self.set_hand_raw(color, kind, old.wrapping_add_signed(delta));
+    }
+
+    #[inline]
+    fn set_hand_raw(&mut self, color: Color, kind: u8, count: u8) {
+        let old = self.hands[color.index()][kind as usize];
+        let key = ZOBRIST.hand[color.index()][kind as usize];
+        self.hash = self.hash.wrapping_sub(key.wrapping_mul(old as u64)).wrapping_add(key.wrapping_mul(count as u64));
+        self.hands[color.index()][kind as usize] = count;
+    }
+
+    /// Puts a captured piece where its capturer's rules send it (hand mapping seam).
+    #[inline]
+    pub(crate) fn to_hand(&mut self, capturer: Color, captured: Piece) {
+        if let Captured::Hand(k) = self.tables.captured[captured.kind() as usize][capturer.index()] {
+            self.add_hand(capturer, k, 1);
+        }
+    }
+
+    /// Starts a move: remembers where the journal stood.
+    #[inline]
+    pub(crate) fn begin(&mut self) {
+        self.frames.push(Frame { journal_len: self.journal.len() as u32, hash: self.hash });
+    }
+
+    /// Ends a move: passes the turn.
+    #[inline]
+    pub(crate) fn finish(&mut self) {
+        self.side = !self.side;
+        self.hash ^= ZOBRIST.side;
+        self.move_number += 1;
+    }
+
+    /// Takes back the last move made by [`Position::make`].
+    pub fn unmake(&mut self) {
+        let frame = self.frames.pop().expect("unmake without make");
+        while self.journal.len() > frame.journal_len as usize {
+            match self.journal.pop() {
+                Some(Change::Square(sq, p)) => self.put_raw(sq, p),
+                Some(Change::Hand(c, k, n)) => self.set_hand_raw(c, k, n),
+                None => break,
+            }
+        }
+        self.side = !self.side;
+        self.move_number -= 1;
+        self.hash = frame.hash;
+    }
+
+    /// Forgets the undo history (after a game move is final).
+    pub fn clear_history(&mut self) {
+        self.journal.clear();
+        self.frames.clear();
+    }
+
+    /// The Zobrist hash computed from scratch (tests compare it with the incremental one).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0u64;
+        for sq in Square::all() {
+            let p = self.board[sq.index()];
+            if !p.is_empty() {
+                h ^= ZOBRIST.board[p.color().index()][p.kind() as usize][sq.index()];
+            }
+        }
+        for c in Color::BOTH {
+            for k in 0..MAX_KINDS {
+                h = h.wrapping_add(ZOBRIST.hand[c.index()][k].wrapping_mul(self.hands[c.index()][k] as u64));
+            }
+        }
+        if self.side == Color::White {
+            h ^= ZOBRIST.side;
+        }
+        h
+    }
+
+    // ---- setup helpers used by the SFEN reader ----
+
+    pub(crate) fn setup_put(&mut self, sq: Square, piece: Piece) {
+        self.put_raw(sq, piece);
+    }
+    pub(crate) fn setup_hand(&mut self, color: Color, kind: u8, count: u8) {
+        self.set_hand_raw(color, kind, count);
+    }
+    pub(crate) fn setup_side(&mut self, side: Color, move_number: u32) {
+        if self.side != side {
+            self.hash ^= ZOBRIST.side;
+        }
+        self.side = side;
+        self.move_number = move_number;
+    }
+}

@@ -1,0 +1,111 @@
+//! Text rendering of a rule table (printed by `rules ID`, snapshotted by tests).
+
+use crate::table::{Captured, Movement, Reflect, RuleTable};
+use std::fmt::Write;
+
+fn offsets(list: &[(i8, i8)]) -> String {
+    list.iter().map(|(x, y)| format!("({x},{y})")).collect::<Vec<_>>().join(" ")
+}
+
+fn movement(m: &Movement) -> String {
+    let mut parts = Vec::new();
+    if !m.leaps.is_empty() {
+        parts.push(format!("leaps {}", offsets(m.leaps)));
+    }
+    if !m.slides.is_empty() {
+        parts.push(format!("slides {}", offsets(m.slides)));
+    }
+    if !m.move_only.is_empty() {
+        parts.push(format!("move-only {}", offsets(m.move_only)));
+    }
+    if !m.capture_only.is_empty() {
+        parts.push(format!("capture-only {}", offsets(m.capture_only)));
+    }
+    if m.reflect != Reflect::None {
+        parts.push(format!("reflecting {:?}", m.reflect));
+    }
+    if m.lion {
+        parts.push("lion double moves".to_string());
+    }
+    if parts.is_empty() {
+        "none".to_string()
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// Renders `t` as stable, reviewable text.
+pub fn render_table(t: &RuleTable) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "rule set {}: {}", t.name, t.title);
+    let _ = writeln!(s, "offsets are (right, forward) from the owner's seat");
+    let _ = writeln!(s, "pieces:");
+    for (i, p) in t.pieces.iter().enumerate() {
+        let _ = writeln!(s, "  [{i}] {} '{}'", p.name, p.sfen);
+        let _ = writeln!(s, "      moves: {}", movement(&p.movement));
+        match p.promotion {
+            Some(pr) => {
+                let _ = writeln!(s, "      promotes to: {} (zone {} ranks)", t.pieces[pr.to as usize].name, pr.zone);
+            }
+            None => {
+                let _ = writeln!(s, "      promotes: never");
+            }
+        }
+        if p.unpromoted as usize != i {
+            let _ = writeln!(s, "      unpromoted form: {}", t.pieces[p.unpromoted as usize].name);
+        }
+        let mut flags = Vec::new();
+        if p.royal {
+            flags.push("royal".to_string());
+        }
+        if p.immortal {
+            flags.push("immortal".to_string());
+        }
+        if p.nifu {
+            flags.push("nifu".to_string());
+        }
+        if p.drop_mate_forbidden {
+            flags.push("no drop mate".to_string());
+        }
+        if p.gold_class {
+            flags.push("gold class".to_string());
+        }
+        if p.dead_ranks > 0 {
+            flags.push(format!("dead on last {} rank(s)", p.dead_ranks));
+        }
+        if let Some(h) = p.home {
+            flags.push(format!("home {h:?}"));
+        }
+        if !flags.is_empty() {
+            let _ = writeln!(s, "      rules: {}", flags.join(", "));
+        }
+        let cap = |c: Captured| match c {
+            Captured::Hand(k) => format!("hand as {}", t.pieces[k as usize].name),
+            Captured::Vanish => "vanishes".to_string(),
+        };
+        let _ = writeln!(s, "      captured by black: {}; by white: {}", cap(p.captured[0]), cap(p.captured[1]));
+        let _ = writeln!(s, "      value: {}", p.value);
+    }
+    let h = &t.hooks;
+    let _ = writeln!(s, "hooks:");
+    let _ = writeln!(s, "  king loss: {:?}", h.king_loss);
+    let _ = writeln!(s, "  movement source: {:?}", h.movement_source);
+    let _ = writeln!(s, "  paralysis: {:?}", h.paralysis);
+    let _ = writeln!(s, "  landing: {:?}", h.landing);
+    let _ = writeln!(s, "  capture effect: {:?}", h.capture_effect);
+    let _ = writeln!(s, "  after move: {:?}", h.after_move);
+    let _ = writeln!(s, "  move shape: {:?}", h.move_shape);
+    let _ = writeln!(s, "  nifu on moves: {}", h.nifu_on_moves);
+    let _ = writeln!(s, "setups:");
+    for st in t.setups {
+        let _ = writeln!(s, "  {}: {}", st.id, st.description);
+        let _ = writeln!(s, "      {}", st.sfen);
+    }
+    if !t.notes.is_empty() {
+        let _ = writeln!(s, "notes:");
+        for n in t.notes {
+            let _ = writeln!(s, "  - {n}");
+        }
+    }
+    s
+}

@@ -1,0 +1,238 @@
+//! SFEN reading and writing with the letters of the variant's rule table.
+
+use crate::error::SfenError;
+use crate::geometry::{Color, Square, FILES, RANKS};
+use crate::position::{Piece, Position};
+use crate::rules::Rules;
+use crate::table::{AfterMove, KingLoss, NifuPolicy};
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// Longest hand count accepted (a hand never holds more pieces than the board has squares).
+const MAX_HAND: u32 = 81;
+
+impl<R: Rules> Position<R> {
+    /// Looks up a board token such as `+s` or `I`.
+    fn token_piece(token: &str) -> Option<Piece> {
+        let first = token.chars().last()?;
+        let color = if first.is_ascii_uppercase() { Color::Black } else { Color::White };
+        let upper = token.to_ascii_uppercase();
+        if upper == token || token.to_ascii_lowercase() == token {
+            R::TABLE.kind_by_sfen(&upper).map(|k| Piece::new(color, k))
+        } else {
+            None
+        }
+    }
+
+    /// SFEN token of a piece.
+    pub fn piece_token(piece: Piece) -> String {
+        let s = R::TABLE.pieces[piece.kind() as usize].sfen;
+        match piece.color() {
+            Color::Black => s.to_string(),
+            Color::White => s.to_ascii_lowercase(),
+        }
+    }
+
+    /// Reads a position from SFEN (`board side hand [move-number]`).
+    pub fn from_sfen(sfen: &str) -> Result<Self, SfenError> {
+        let fields: Vec<&str> = sfen.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(SfenError::Empty);
+        }
+        if !(3..=4).contains(&fields.len()) {
+            return Err(SfenError::FieldCount(fields.len()));
+        }
+        let mut pos = Self::empty();
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != RANKS as usize {
+            return Err(SfenError::RankCount(ranks.len()));
+        }
+        for (r, row) in ranks.iter().enumerate() {
+            let rank_char = (b'a' + r as u8) as char;
+            let mut file: i32 = FILES as i32 - 1;
+            let mut placed = 0usize;
+            let mut chars = row.chars().peekable();
+            while let Some(ch) = chars.next() {
+                if let Some(d) = ch.to_digit(10) {
+                    if d == 0 {
+                        return Err(SfenError::UnknownPiece(ch.to_string()));
+                    }
+                    file -= d as i32;
+                    placed += d as usize;
+                    continue;
+                }
+                let token = if ch == '+' {
+                    match chars.next() {
+                        Some(c) if c.is_ascii_alphabetic() => format!("+{c}"),
+                        _ => return Err(SfenError::DanglingPromotion),
+                    }
+                } else {
+                    ch.to_string()
+                };
+                let piece = Self::token_piece(&token).ok_or_else(|| SfenError::UnknownPiece(token.clone()))?;
+                placed += 1;
+                if file >= 0 && placed <= FILES as usize {
+                    pos.setup_put(Square::from_file_rank(file as u8, r as u8), piece);
+                }
+                file -= 1;
+            }
+            if placed != FILES as usize {
+                return Err(SfenError::FileCount { rank: rank_char, files: placed });
+            }
+        }
+        let side = match fields[1] {
+            "b" => Color::Black,
+            "w" => Color::White,
+            other => return Err(SfenError::BadSide(other.to_string())),
+        };
+        if fields[2] != "-" {
+            let mut count: Option<u32> = None;
+            let mut digits = String::new();
+            for ch in fields[2].chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    digits.push(ch);
+                    let n = count.unwrap_or(0).saturating_mul(10).saturating_add(d);
+                    count = Some(n);
+                    continue;
+                }
+                let n = count.take().unwrap_or(1);
+                let label = format!("{digits}{ch}");
+                digits.clear();
+                if n == 0 || n > MAX_HAND {
+                    return Err(SfenError::BadHandCount(label));
+                }
+                if !ch.is_ascii_alphabetic() {
+                    return Err(SfenError::UnknownHandPiece(ch.to_string()));
+                }
+                let color = if ch.is_ascii_uppercase() { Color::Black } else { Color::White };
+                let kind = R::TABLE
+                    .kind_by_sfen(&ch.to_ascii_uppercase().to_string())
+                    .ok_or_else(|| SfenError::UnknownHandPiece(ch.to_string()))?;
+                if !pos.tables.hand_kinds.contains(&kind) {
+                    return Err(SfenError::NotHandable(ch.to_string()));
+                }
+                let total = pos.hand(color, kind) as u32 + n;
+                if total > MAX_HAND {
+                    return Err(SfenError::BadHandCount(label));
+                }
+                pos.setup_hand(color, kind, total as u8);
+            }
+            if count.is_some() {
+                return Err(SfenError::BadHandCount(digits));
+            }
+        }
+        let move_number = match fields.get(3) {
+            None => 1,
+            Some(s) => match s.parse::<u32>() {
+                Ok(n) if n >= 1 => n,
+                _ => return Err(SfenError::BadMoveNumber(s.to_string())),
+            },
+        };
+        pos.setup_side(side, move_number);
+        pos.validate()?;
+        Ok(pos)
+    }
+
+    /// Rejects positions that cannot arise under the variant's rules.
+    fn validate(&self) -> Result<(), SfenError> {
+        let hooks = R::HOOKS;
+        let flipping = hooks.after_move != AfterMove::None;
+        let kings_may_be_lost = hooks.king_loss == KingLoss::Capture || matches!(hooks.after_move, AfterMove::Othello(_));
+        for c in Color::BOTH {
+            let kings = self.royals(c).count();
+            if kings == 0 && !kings_may_be_lost {
+                return Err(SfenError::MissingKing(color_name(c)));
+            }
+            if kings > 1 && !flipping {
+                return Err(SfenError::TooManyKings(color_name(c)));
+            }
+        }
+        let t = self.tables;
+        if !flipping {
+            for sq in self.occupied() {
+                let p = self.piece_at(sq);
+                if t.dead[p.color().index()][p.kind() as usize].contains(sq) {
+                    return Err(SfenError::DeadPiece { piece: Self::piece_token(p), square: sq.to_string() });
+                }
+            }
+        }
+        let nifu_ends_game = hooks.after_move == AfterMove::Reversi(NifuPolicy::A);
+        if !nifu_ends_game {
+            for c in Color::BOTH {
+                for k in 0..t.kinds {
+                    if !t.nifu[k] {
+                        continue;
+                    }
+                    let mut seen = [false; 9];
+                    for sq in self.pieces(c, k as u8) {
+                        if std::mem::replace(&mut seen[sq.file() as usize], true) {
+                            return Err(SfenError::Nifu(color_name(c), sq.file() + 1));
+                        }
+                    }
+                }
+            }
+        }
+        if hooks.king_loss == KingLoss::Checkmate && self.winner_by_board().is_none() {
+            let waiting = !self.side_to_move();
+            if self.in_check(waiting) {
+                return Err(SfenError::OpponentInCheck(color_name(waiting)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the position as SFEN.
+    pub fn to_sfen(&self) -> String {
+        let mut s = String::with_capacity(96);
+        for r in 0..RANKS {
+            if r > 0 {
+                s.push('/');
+            }
+            let mut empty = 0;
+            for f in (0..FILES).rev() {
+                let p = self.piece_at(Square::from_file_rank(f, r));
+                if p.is_empty() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push_str(&Self::piece_token(p));
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+        }
+        s.push_str(match self.side_to_move() {
+            Color::Black => " b ",
+            Color::White => " w ",
+        });
+        let mut hand = String::new();
+        for c in Color::BOTH {
+            for &k in &self.tables.hand_kinds {
+                let n = self.hand(c, k);
+                if n == 0 {
+                    continue;
+                }
+                if n > 1 {
+                    hand.push_str(&n.to_string());
+                }
+                hand.push_str(&Self::piece_token(Piece::new(c, k)));
+            }
+        }
+        if hand.is_empty() {
+            hand.push('-');
+        }
+        s.push_str(&hand);
+        s.push(' ');
+        s.push_str(&self.move_number().to_string());
+        s
+    }
+}

@@ -1,0 +1,317 @@
+//! The rule table: a variant's rules as plain data.
+//!
+//! The `variant!` macro lowers a definition to a [`RuleTable`] constant; the core reads it
+//! (through the [`crate::Rules`] trait) to build attack tables and to pick the behaviour of
+//! each rule seam. Every seam is a `Copy` enum in [`Hooks`], read as an associated constant, so
+//! a variant that does not use a rule compiles the branch away.
+
+/// A relative offset `(dx, dy)` seen from the piece owner's seat: `dy > 0` is forward,
+/// `dx > 0` is to the owner's right.
+pub type Offset = (i8, i8);
+
+/// How a piece moves, composed from primitives (DESIGN.md principle 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Movement {
+    /// Steps and jumps: offsets reached directly, never blocked, moving or capturing.
+    pub leaps: &'static [Offset],
+    /// Unit directions slid along until blocked (capturing the first enemy).
+    pub slides: &'static [Offset],
+    /// Steps onto an empty square only (chess pawn's advance).
+    pub move_only: &'static [Offset],
+    /// Steps that must capture (chess pawn's diagonal capture).
+    pub capture_only: &'static [Offset],
+    /// Which board edges reflect this piece's diagonal slides (RULES.md §2, reflecting bishop).
+    pub reflect: Reflect,
+    /// Chu shogi lion double moves (area jumps are listed in `leaps`).
+    pub lion: bool,
+}
+
+impl Movement {
+    /// A piece that cannot move at all.
+    pub const NONE: Movement = Movement {
+        leaps: &[],
+        slides: &[],
+        move_only: &[],
+        capture_only: &[],
+        reflect: Reflect::None,
+        lion: false,
+    };
+}
+
+/// Edges that bounce a reflecting slide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reflect {
+    /// Ordinary slide.
+    None,
+    /// Files 1 and 9 reflect (rule set 2).
+    Sides,
+    /// Ranks a and i reflect (rule set 3).
+    TopBottom,
+    /// Every edge reflects (rule set 1).
+    All,
+}
+
+/// Promotion of a kind (RULES.md §0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// Kind index of the promoted form.
+    pub to: u8,
+    /// Depth of the promotion zone in ranks from the far edge (3 = the enemy camp, 1 = last rank).
+    pub zone: u8,
+}
+
+/// Circe home-square role of an unpromoted kind (RULES.md §0, "home square").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Home {
+    King,
+    Rook,
+    Bishop,
+    Gold,
+    Silver,
+    Knight,
+    Lance,
+    Pawn,
+}
+
+/// What a captured piece becomes for its capturer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Captured {
+    /// Goes to hand as this (unpromoted) kind index.
+    Hand(u8),
+    /// Removed from the game.
+    Vanish,
+}
+
+/// One kind of piece, its promoted forms being kinds of their own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceDef {
+    /// Name used in the rule table and in `variant!` (`silver`, `immortal_silver`).
+    pub name: &'static str,
+    /// SFEN token for Black (`S`, `+S`, `I`); White's is lowercase.
+    pub sfen: &'static str,
+    pub movement: Movement,
+    pub promotion: Option<Promotion>,
+    /// Kind index of the unpromoted form (itself when unpromoted).
+    pub unpromoted: u8,
+    /// Last ranks on which the unpromoted piece could never move again: it may not stay or be
+    /// dropped there (P, L: 1; N: 2).
+    pub dead_ranks: u8,
+    /// Whose loss ends the game.
+    pub royal: bool,
+    /// No piece may capture it.
+    pub immortal: bool,
+    /// Two-pawn rule applies to it.
+    pub nifu: bool,
+    /// Uchifuzume: a drop of it may not checkmate.
+    pub drop_mate_forbidden: bool,
+    /// Counts as a gold where a rule set says promoted golds count as gold.
+    pub gold_class: bool,
+    /// Circe home role.
+    pub home: Option<Home>,
+    /// What Black ([0]) or White ([1]) gets on capturing it.
+    pub captured: [Captured; 2],
+    /// Material value for the evaluation, in centipawns.
+    pub value: i32,
+}
+
+/// Which kind loses the game (RULES.md §1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KingLoss {
+    /// Legality rule of §0: no move may leave the own king capturable.
+    Checkmate,
+    /// Every pseudo-legal move is legal; losing the king loses.
+    Capture,
+}
+
+/// Whose pieces are borrowed from (RULES.md §3, and Annan shogi).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lender {
+    Enemy,
+    Friend,
+}
+
+/// Where a lender stands relative to the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    Behind,
+    Front,
+    Side,
+    Knight,
+    Around,
+    /// Pieces the mover naturally attacks.
+    Attacked,
+    /// Pieces naturally attacking the mover.
+    Attackers,
+}
+
+/// When a borrowing piece may also use its own movement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OwnMovement {
+    WhenNone,
+    Always,
+}
+
+/// Seam "movement source" (§3): where a piece's movement comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MovementSource {
+    Own,
+    Borrow { lender: Lender, place: Place, own: OwnMovement },
+}
+
+/// Whether promoted golds (+P +L +N +S) count as gold for "same kind" (§6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Golds {
+    Separate,
+    AsGold,
+}
+
+/// Seam "mobility filter" (§6): which pieces may not move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Paralysis {
+    None,
+    /// A piece naturally attacked by any enemy cannot move.
+    AnyEnemy,
+    /// Madrasi: attacked by an enemy of the same kind.
+    SameKind { kings: bool, golds: Golds },
+}
+
+/// Seam "landing/drop filter" (§6): where a piece may not arrive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Landing {
+    None,
+    Isardam {
+        /// Drops are bound too (rule sets 3–4).
+        drops: bool,
+        golds: Golds,
+        /// A: capturing the king obeys the restriction; B: it is exempt.
+        binds_king_capture: bool,
+        /// True forms: no piece of either side may be left in a like attack.
+        total: bool,
+    },
+}
+
+/// Seam "capture effect" (§5, Andernach §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CaptureEffect {
+    None,
+    Rifle,
+    Circe,
+    AntiCirce,
+    Pwc,
+    Andernach,
+}
+
+/// Policy when flips would make nifu (§4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NifuPolicy {
+    A,
+    B,
+    C,
+}
+
+/// Seam "after-move effect" (§4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AfterMove {
+    None,
+    Othello(NifuPolicy),
+    Reversi(NifuPolicy),
+}
+
+/// Seam "move shape" (§5 chained movement; the lion's double move is a movement primitive).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveShape {
+    Normal,
+    Chained,
+}
+
+/// The rule seams of a variant, one field per kind of rule difference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hooks {
+    pub king_loss: KingLoss,
+    pub movement_source: MovementSource,
+    pub paralysis: Paralysis,
+    pub landing: Landing,
+    pub capture_effect: CaptureEffect,
+    pub after_move: AfterMove,
+    pub move_shape: MoveShape,
+    /// Nifu also binds board moves of unpromoted pawns (§3, chained movement).
+    pub nifu_on_moves: bool,
+}
+
+impl Hooks {
+    /// Standard shogi: every seam at its default.
+    pub const STANDARD: Hooks = Hooks {
+        king_loss: KingLoss::Checkmate,
+        movement_source: MovementSource::Own,
+        paralysis: Paralysis::None,
+        landing: Landing::None,
+        capture_effect: CaptureEffect::None,
+        after_move: AfterMove::None,
+        move_shape: MoveShape::Normal,
+        nifu_on_moves: false,
+    };
+
+    /// True when attacks and check are those of the pieces' own movement, so the fast
+    /// reverse-attack test and pin-based legality are exact.
+    pub const fn plain_attacks(&self) -> bool {
+        matches!(self.movement_source, MovementSource::Own)
+            && matches!(self.paralysis, Paralysis::None)
+            && matches!(self.landing, Landing::None)
+            && matches!(self.move_shape, MoveShape::Normal)
+    }
+
+    /// True when the position after a move is that of standard shogi (no effects).
+    pub const fn plain_effects(&self) -> bool {
+        matches!(self.capture_effect, CaptureEffect::None)
+            && matches!(self.after_move, AfterMove::None)
+            && matches!(self.king_loss, KingLoss::Checkmate)
+    }
+}
+
+/// A numbered setup: one variant id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Variant id, e.g. `Shogi-ImmortalSilver:3`.
+    pub id: &'static str,
+    /// Start position.
+    pub sfen: &'static str,
+    /// How the setup was built (for the rule table), e.g. `black: 6-piece handicap`.
+    pub description: &'static str,
+}
+
+/// A whole rule set as data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleTable {
+    /// The generated type's name.
+    pub name: &'static str,
+    /// One-line summary.
+    pub title: &'static str,
+    pub pieces: &'static [PieceDef],
+    pub hooks: Hooks,
+    pub setups: &'static [Setup],
+    /// Interpretations fixed for this variant (documented decisions).
+    pub notes: &'static [&'static str],
+}
+
+/// Maximum number of kinds (promoted forms included) in one variant.
+pub const MAX_KINDS: usize = 32;
+
+/// Order in which hand pieces are written in SFEN (RULES.md notation).
+pub const HAND_ORDER: &str = "RBGSNLPEYZCAOX";
+
+impl RuleTable {
+    /// Kind index of the SFEN token (`"+S"`, `"I"`), Black's spelling.
+    pub fn kind_by_sfen(&self, token: &str) -> Option<u8> {
+        self.pieces.iter().position(|p| p.sfen == token).map(|i| i as u8)
+    }
+
+    /// Kind index by name.
+    pub fn kind_by_name(&self, name: &str) -> Option<u8> {
+        self.pieces.iter().position(|p| p.name == name).map(|i| i as u8)
+    }
+
+    /// Renders the table as text (printed by `rules ID`, snapshotted by the tests).
+    pub fn render(&self) -> String {
+        crate::render::render_table(self)
+    }
+}

@@ -1,0 +1,268 @@
+//! Attack tables built once per rule set from its [`RuleTable`].
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Color, Square, SQUARES};
+use crate::table::{Captured, Reflect, RuleTable, HAND_ORDER, MAX_KINDS};
+
+/// Absolute directions `(file delta, rank delta)`.
+pub const DIRS: [(i8, i8); 8] = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)];
+
+/// Rays: `RAYS[d][sq]` = squares from `sq` (exclusive) to the edge in direction `d`.
+pub static RAYS: [[Bitboard; SQUARES]; 8] = build_rays();
+
+const fn build_rays() -> [[Bitboard; SQUARES]; 8] {
+    let mut rays = [[Bitboard(0); SQUARES]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut s = 0;
+        while s < SQUARES {
+            let mut f = (s / 9) as i32 + DIRS[d].0 as i32;
+            let mut r = (s % 9) as i32 + DIRS[d].1 as i32;
+            let mut bits = 0u128;
+            while f >= 0 && f < 9 && r >= 0 && r < 9 {
+                bits |= 1u128 << (f * 9 + r);
+                f += DIRS[d].0 as i32;
+                r += DIRS[d].1 as i32;
+            }
+            rays[d][s] = Bitboard(bits);
+            s += 1;
+        }
+        d += 1;
+    }
+    rays
+}
+
+/// Whether moving along `d` increases the square index.
+#[inline]
+const fn positive(d: usize) -> bool {
+    (DIRS[d].0 as i32) * 9 + (DIRS[d].1 as i32) > 0
+}
+
+/// Squares attacked by a slider from `sq` along `d`, up to and including the first blocker.
+#[inline]
+pub fn ray_attack(d: usize, sq: Square, occ: Bitboard) -> Bitboard {
+    let ray = RAYS[d][sq.index()];
+    let blockers = ray & occ;
+    let first = if positive(d) { blockers.lsb() } else { blockers.msb() };
+    match first {
+        Some(b) => ray ^ RAYS[d][b.index()],
+        None => ray,
+    }
+}
+
+/// Direction index of an absolute unit vector.
+pub fn dir_index(df: i8, dr: i8) -> Option<usize> {
+    DIRS.iter().position(|&d| d == (df, dr))
+}
+
+/// Absolute delta of a relative offset for `color`.
+#[inline]
+pub const fn absolute(color: Color, dx: i8, dy: i8) -> (i8, i8) {
+    match color {
+        Color::Black => (-dx, -dy),
+        Color::White => (dx, dy),
+    }
+}
+
+/// Zobrist keys, fixed for every variant (a splitmix64 stream).
+pub struct Zobrist {
+    pub board: [[[u64; SQUARES]; MAX_KINDS]; 2],
+    pub hand: [[u64; MAX_KINDS]; 2],
+    pub side: u64,
+}
+
+const fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+pub static ZOBRIST: Zobrist = {
+    let mut state = 0x5EED_0F_5409_1u64;
+    let mut z = Zobrist { board: [[[0; SQUARES]; MAX_KINDS]; 2], hand: [[0; MAX_KINDS]; 2], side: 0 };
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < MAX_KINDS {
+            let mut s = 0;
+            while s < SQUARES {
+                z.board[c][k][s] = splitmix(&mut state);
+                s += 1;
+            }
+            z.hand[c][k] = splitmix(&mut state);
+            k += 1;
+        }
+        c += 1;
+    }
+    z.side = splitmix(&mut state);
+    z
+};
+
+/// Per-kind data laid out for the move generator.
+pub struct Tables {
+    pub kinds: usize,
+    /// `leap[color][kind][sq]`.
+    pub leap: Vec<[[Bitboard; SQUARES]; MAX_KINDS]>,
+    pub move_only: Vec<[[Bitboard; SQUARES]; MAX_KINDS]>,
+    pub capture_only: Vec<[[Bitboard; SQUARES]; MAX_KINDS]>,
+    /// Bit `d` set: slides along absolute direction `d`.
+    pub slide_dirs: [[u8; MAX_KINDS]; 2],
+    /// Diagonal slides that reflect, per kind (those directions are not in `slide_dirs`).
+    pub reflect: [Reflect; MAX_KINDS],
+    pub lion: [bool; MAX_KINDS],
+    /// Kind has movement beyond leaps and plain slides (move-only, capture-only, reflect, lion).
+    pub special: [bool; MAX_KINDS],
+    /// Promoted kind, or `u8::MAX`.
+    pub promote_to: [u8; MAX_KINDS],
+    /// Promotion zone per kind as a bitboard, per colour.
+    pub zone: [[Bitboard; MAX_KINDS]; 2],
+    /// Squares where the unpromoted kind could never move again, per colour.
+    pub dead: [[Bitboard; MAX_KINDS]; 2],
+    pub unpromoted: [u8; MAX_KINDS],
+    pub royal: [bool; MAX_KINDS],
+    pub immortal: [bool; MAX_KINDS],
+    pub nifu: [bool; MAX_KINDS],
+    pub drop_mate_forbidden: [bool; MAX_KINDS],
+    pub gold_class: [bool; MAX_KINDS],
+    pub captured: [[Captured; 2]; MAX_KINDS],
+    pub value: [i32; MAX_KINDS],
+    /// Kinds that may be held in hand, in SFEN writing order.
+    pub hand_kinds: Vec<u8>,
+    /// Any kind is immortal / royal / has specials.
+    pub any_immortal: bool,
+    pub any_special: bool,
+    /// Kinds that are royal (bit mask).
+    pub royal_mask: u32,
+}
+
+impl Tables {
+    /// Builds the tables of `table`.
+    pub fn build(table: &RuleTable) -> Tables {
+        let n = table.pieces.len();
+        assert!(n <= MAX_KINDS, "at most {MAX_KINDS} kinds");
+        let empty = [[Bitboard(0); SQUARES]; MAX_KINDS];
+        let mut t = Tables {
+            kinds: n,
+            leap: vec![empty; 2],
+            move_only: vec![empty; 2],
+            capture_only: vec![empty; 2],
+            slide_dirs: [[0; MAX_KINDS]; 2],
+            reflect: [Reflect::None; MAX_KINDS],
+            lion: [false; MAX_KINDS],
+            special: [false; MAX_KINDS],
+            promote_to: [u8::MAX; MAX_KINDS],
+            zone: [[Bitboard(0); MAX_KINDS]; 2],
+            dead: [[Bitboard(0); MAX_KINDS]; 2],
+            unpromoted: [0; MAX_KINDS],
+            royal: [false; MAX_KINDS],
+            immortal: [false; MAX_KINDS],
+            nifu: [false; MAX_KINDS],
+            drop_mate_forbidden: [false; MAX_KINDS],
+            gold_class: [false; MAX_KINDS],
+            captured: [[Captured::Vanish; 2]; MAX_KINDS],
+            value: [0; MAX_KINDS],
+            hand_kinds: Vec::new(),
+            any_immortal: false,
+            any_special: false,
+            royal_mask: 0,
+        };
+        for (k, p) in table.pieces.iter().enumerate() {
+            let m = &p.movement;
+            for color in Color::BOTH {
+                let c = color.index();
+                for sq in Square::all() {
+                    let s = sq.index();
+                    for &(dx, dy) in m.leaps {
+                        if let Some(to) = sq.offset(color, dx, dy) {
+                            t.leap[c][k][s].set(to);
+                        }
+                    }
+                    for &(dx, dy) in m.move_only {
+                        if let Some(to) = sq.offset(color, dx, dy) {
+                            t.move_only[c][k][s].set(to);
+                        }
+                    }
+                    for &(dx, dy) in m.capture_only {
+                        if let Some(to) = sq.offset(color, dx, dy) {
+                            t.capture_only[c][k][s].set(to);
+                        }
+                    }
+                    let far = sq.rank_from_far(color);
+                    if let Some(pr) = p.promotion {
+                        if far < pr.zone {
+                            t.zone[c][k].set(sq);
+                        }
+                    }
+                    if far < p.dead_ranks {
+                        t.dead[c][k].set(sq);
+                    }
+                }
+                for &(dx, dy) in m.slides {
+                    if m.reflect != Reflect::None && dx != 0 && dy != 0 {
+                        continue;
+                    }
+                    let (df, dr) = absolute(color, dx, dy);
+                    let d = dir_index(df, dr).expect("slide directions are unit vectors");
+                    t.slide_dirs[c][k] |= 1 << d;
+                }
+            }
+            t.reflect[k] = m.reflect;
+            t.lion[k] = m.lion;
+            t.special[k] = !m.move_only.is_empty()
+                || !m.capture_only.is_empty()
+                || m.reflect != Reflect::None
+                || m.lion;
+            t.promote_to[k] = p.promotion.map_or(u8::MAX, |pr| pr.to);
+            t.unpromoted[k] = p.unpromoted;
+            t.royal[k] = p.royal;
+            t.immortal[k] = p.immortal;
+            t.nifu[k] = p.nifu;
+            t.drop_mate_forbidden[k] = p.drop_mate_forbidden;
+            t.gold_class[k] = p.gold_class;
+            t.captured[k] = p.captured;
+            t.value[k] = p.value;
+            t.any_immortal |= p.immortal;
+            t.any_special |= t.special[k];
+            if p.royal {
+                t.royal_mask |= 1 << k;
+            }
+        }
+        // Hand kinds: anything a capture can put in hand, plus every unpromoted non-royal kind.
+        let mut hand: Vec<u8> = Vec::new();
+        for (k, p) in table.pieces.iter().enumerate() {
+            if !p.royal && p.unpromoted as usize == k && !hand.contains(&(k as u8)) {
+                hand.push(k as u8);
+            }
+            for cap in p.captured {
+                if let Captured::Hand(h) = cap {
+                    if !hand.contains(&h) {
+                        hand.push(h);
+                    }
+                }
+            }
+        }
+        let order = |k: &u8| {
+            let letter = table.pieces[*k as usize].sfen.chars().last().unwrap_or(' ');
+            HAND_ORDER.find(letter).unwrap_or(HAND_ORDER.len() + *k as usize)
+        };
+        hand.sort_by_key(order);
+        t.hand_kinds = hand;
+        t
+    }
+
+    /// Attacks of a kind without special movement (leaps and plain slides).
+    #[inline]
+    pub fn plain_attacks(&self, kind: usize, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        let c = color.index();
+        let mut att = self.leap[c][kind][sq.index()];
+        let mut dirs = self.slide_dirs[c][kind];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            att |= ray_attack(d, sq, occ);
+        }
+        att
+    }
+}
