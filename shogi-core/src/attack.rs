@@ -62,7 +62,9 @@ impl<R: Rules> Position<R> {
                 }
                 f += df;
                 r += dr;
-                let Some(next) = Square::try_from_coords(f, r) else { break };
+                let Some(next) = Square::try_from_coords(f, r) else {
+                    break;
+                };
                 if next == origin {
                     break;
                 }

@@ -18,7 +18,11 @@ impl<R: Rules> Position<R> {
         } else {
             let (from, to) = (mv.from(), mv.to());
             let piece = self.piece_at(from);
-            let kind = if mv.is_promotion() { self.tables.promote_to[piece.kind() as usize] } else { piece.kind() };
+            let kind = if mv.is_promotion() {
+                self.tables.promote_to[piece.kind() as usize]
+            } else {
+                piece.kind()
+            };
             let moved = Piece::new(us, kind);
             self.set(from, Piece::EMPTY);
             if let Some(mid) = mv.mid() {

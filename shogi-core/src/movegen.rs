@@ -6,7 +6,7 @@ use crate::geometry::{Color, Square, RANKS};
 use crate::moves::Move;
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
-use crate::table::{KingLoss, MovementSource, MoveShape, Paralysis};
+use crate::table::{KingLoss, MoveShape, MovementSource, Paralysis};
 
 /// Squares of a file, by file index.
 pub(crate) const FILE_MASKS: [Bitboard; 9] = {
@@ -91,7 +91,11 @@ impl<R: Rules> Position<R> {
         let us = self.side_to_move();
         let k = kind as usize;
         let dead = t.dead[us.index()][k];
-        let nifu_files = if R::HOOKS.nifu_on_moves && t.nifu[k] { self.nifu_files(us, kind, Some(from)) } else { Bitboard::EMPTY };
+        let nifu_files = if R::HOOKS.nifu_on_moves && t.nifu[k] {
+            self.nifu_files(us, kind, Some(from))
+        } else {
+            Bitboard::EMPTY
+        };
         if t.promote_to[k] == u8::MAX {
             for to in targets & !dead & !nifu_files {
                 out.push(Move::new(from, to, false));
@@ -99,7 +103,11 @@ impl<R: Rules> Position<R> {
             return;
         }
         let zone = t.zone[us.index()][k];
-        let promo = if zone.contains(from) { targets } else { targets & zone };
+        let promo = if zone.contains(from) {
+            targets
+        } else {
+            targets & zone
+        };
         for to in targets {
             if promo.contains(to) {
                 out.push(Move::new(from, to, true));
@@ -132,16 +140,23 @@ impl<R: Rules> Position<R> {
         let king = crate::pieces::moves::KING;
         let enemies = self.pieces_of(!us) & !self.immortals(!us);
         for &(dx, dy) in king.leaps {
-            let Some(mid) = from.offset(us, dx, dy) else { continue };
+            let Some(mid) = from.offset(us, dx, dy) else {
+                continue;
+            };
             if !enemies.contains(mid) {
                 continue;
             }
             for &(ex, ey) in king.leaps {
-                let Some(to) = mid.offset(us, ex, ey) else { continue };
-                if to == from || !self.pieces_of(us).contains(to) && !self.immortals(!us).contains(to) {
+                let Some(to) = mid.offset(us, ex, ey) else {
+                    continue;
+                };
+                if to == from
+                    || !self.pieces_of(us).contains(to) && !self.immortals(!us).contains(to)
+                {
                     let k = kind as usize;
                     let promo = t.promote_to[k] != u8::MAX
-                        && (t.zone[us.index()][k].contains(from) || t.zone[us.index()][k].contains(to));
+                        && (t.zone[us.index()][k].contains(from)
+                            || t.zone[us.index()][k].contains(to));
                     if promo {
                         out.push(Move::lion(from, mid, to, true));
                     }
@@ -199,7 +214,12 @@ impl<R: Rules> Position<R> {
         if !ok && self.winner_by_board() == Some(us) {
             ok = true;
         }
-        if ok && mv.is_drop() && self.tables.drop_mate_forbidden[mv.drop_kind() as usize] && self.in_check(!us) && !self.has_legal_move() {
+        if ok
+            && mv.is_drop()
+            && self.tables.drop_mate_forbidden[mv.drop_kind() as usize]
+            && self.in_check(!us)
+            && !self.has_legal_move()
+        {
             ok = false;
         }
         self.unmake();
@@ -238,7 +258,9 @@ impl<R: Rules> Position<R> {
         let mut moves = Vec::with_capacity(128);
         self.pseudo_moves(&mut moves);
         // Pawn drops last: their uchifuzume test recurses.
-        moves.sort_by_key(|m| m.is_drop() && self.tables.drop_mate_forbidden[m.drop_kind() as usize]);
+        moves.sort_by_key(|m| {
+            m.is_drop() && self.tables.drop_mate_forbidden[m.drop_kind() as usize]
+        });
         moves.into_iter().any(|m| self.is_legal(m))
     }
 

@@ -18,7 +18,11 @@ impl Move {
     /// A board move.
     #[inline]
     pub const fn new(from: Square, to: Square, promote: bool) -> Move {
-        Move(to.index() as u32 | (from.index() as u32) << FROM_SHIFT | if promote { PROMOTE } else { 0 })
+        Move(
+            to.index() as u32
+                | (from.index() as u32) << FROM_SHIFT
+                | if promote { PROMOTE } else { 0 },
+        )
     }
     /// A lion double move through `mid` (igui when `to == from`).
     #[inline]
@@ -78,7 +82,12 @@ impl fmt::Debug for Move {
             if let Some(m) = self.mid() {
                 write!(f, "{m}")?;
             }
-            write!(f, "{}{}", self.to(), if self.is_promotion() { "+" } else { "" })
+            write!(
+                f,
+                "{}{}",
+                self.to(),
+                if self.is_promotion() { "+" } else { "" }
+            )
         }
     }
 }

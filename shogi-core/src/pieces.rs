@@ -32,10 +32,16 @@ const CHESS_KNIGHT_JUMPS: &[Offset] = &[
 ];
 
 const fn leaps(l: &'static [Offset]) -> Movement {
-    Movement { leaps: l, ..Movement::NONE }
+    Movement {
+        leaps: l,
+        ..Movement::NONE
+    }
 }
 const fn slides(s: &'static [Offset]) -> Movement {
-    Movement { slides: s, ..Movement::NONE }
+    Movement {
+        slides: s,
+        ..Movement::NONE
+    }
 }
 
 /// Named movements usable by `variant!` (`moves: gold`).
@@ -49,8 +55,16 @@ pub mod moves {
     pub const PAWN: Movement = leaps(&[(0, 1)]);
     pub const ROOK: Movement = slides(ORTHO);
     pub const BISHOP: Movement = slides(DIAG);
-    pub const DRAGON: Movement = Movement { leaps: DIAG, slides: ORTHO, ..Movement::NONE };
-    pub const HORSE: Movement = Movement { leaps: ORTHO, slides: DIAG, ..Movement::NONE };
+    pub const DRAGON: Movement = Movement {
+        leaps: DIAG,
+        slides: ORTHO,
+        ..Movement::NONE
+    };
+    pub const HORSE: Movement = Movement {
+        leaps: ORTHO,
+        slides: DIAG,
+        ..Movement::NONE
+    };
     pub const FREE_KING: Movement = slides(ALL8);
     pub const CHESS_KNIGHT: Movement = leaps(CHESS_KNIGHT_JUMPS);
     pub const CHESS_PAWN: Movement = Movement {
@@ -58,8 +72,16 @@ pub mod moves {
         capture_only: &[(1, 1), (-1, 1)],
         ..Movement::NONE
     };
-    pub const EMPRESS: Movement = Movement { leaps: CHESS_KNIGHT_JUMPS, slides: ORTHO, ..Movement::NONE };
-    pub const PRINCESS: Movement = Movement { leaps: CHESS_KNIGHT_JUMPS, slides: DIAG, ..Movement::NONE };
+    pub const EMPRESS: Movement = Movement {
+        leaps: CHESS_KNIGHT_JUMPS,
+        slides: ORTHO,
+        ..Movement::NONE
+    };
+    pub const PRINCESS: Movement = Movement {
+        leaps: CHESS_KNIGHT_JUMPS,
+        slides: DIAG,
+        ..Movement::NONE
+    };
     pub const KNIGHT_GOLD: Movement = leaps(&[
         (1, 2),
         (-1, 2),
@@ -76,20 +98,61 @@ pub mod moves {
         (-1, 0),
         (0, -1),
     ]);
-    pub const KIRIN: Movement = leaps(&[(1, 1), (-1, 1), (1, -1), (-1, -1), (0, 2), (0, -2), (2, 0), (-2, 0)]);
-    pub const PHOENIX: Movement = leaps(&[(0, 1), (0, -1), (1, 0), (-1, 0), (2, 2), (-2, 2), (2, -2), (-2, -2)]);
+    pub const KIRIN: Movement = leaps(&[
+        (1, 1),
+        (-1, 1),
+        (1, -1),
+        (-1, -1),
+        (0, 2),
+        (0, -2),
+        (2, 0),
+        (-2, 0),
+    ]);
+    pub const PHOENIX: Movement = leaps(&[
+        (0, 1),
+        (0, -1),
+        (1, 0),
+        (-1, 0),
+        (2, 2),
+        (-2, 2),
+        (2, -2),
+        (-2, -2),
+    ]);
     pub const LION: Movement = Movement {
         leaps: &[
-            (-2, -2), (-1, -2), (0, -2), (1, -2), (2, -2),
-            (-2, -1), (-1, -1), (0, -1), (1, -1), (2, -1),
-            (-2, 0), (-1, 0), (1, 0), (2, 0),
-            (-2, 1), (-1, 1), (0, 1), (1, 1), (2, 1),
-            (-2, 2), (-1, 2), (0, 2), (1, 2), (2, 2),
+            (-2, -2),
+            (-1, -2),
+            (0, -2),
+            (1, -2),
+            (2, -2),
+            (-2, -1),
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+            (2, -1),
+            (-2, 0),
+            (-1, 0),
+            (1, 0),
+            (2, 0),
+            (-2, 1),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+            (2, 1),
+            (-2, 2),
+            (-1, 2),
+            (0, 2),
+            (1, 2),
+            (2, 2),
         ],
         lion: true,
         ..Movement::NONE
     };
-    pub const REFLECTING_BISHOP_ALL: Movement = Movement { slides: DIAG, reflect: Reflect::All, ..Movement::NONE };
+    pub const REFLECTING_BISHOP_ALL: Movement = Movement {
+        slides: DIAG,
+        reflect: Reflect::All,
+        ..Movement::NONE
+    };
 }
 
 /// Kind indices of the standard set, fixed for every variant built on it.
@@ -148,27 +211,117 @@ pub const STANDARD_PIECES: [PieceDef; 14] = {
     let mut king = piece("king", "K", moves::KING, None, KING, 0, Some(Home::King), 0);
     king.royal = true;
     king.captured = [Captured::Vanish, Captured::Vanish];
-    let mut gold = piece("gold", "G", moves::GOLD, None, GOLD, 0, Some(Home::Gold), 600);
+    let mut gold = piece(
+        "gold",
+        "G",
+        moves::GOLD,
+        None,
+        GOLD,
+        0,
+        Some(Home::Gold),
+        600,
+    );
     gold.gold_class = true;
-    let mut pawn = piece("pawn", "P", moves::PAWN, Some(TOKIN), PAWN, 1, Some(Home::Pawn), 100);
+    let mut pawn = piece(
+        "pawn",
+        "P",
+        moves::PAWN,
+        Some(TOKIN),
+        PAWN,
+        1,
+        Some(Home::Pawn),
+        100,
+    );
     pawn.nifu = true;
     pawn.drop_mate_forbidden = true;
-    let mut pro_silver = piece("promoted_silver", "+S", moves::GOLD, None, SILVER, 0, None, 620);
+    let mut pro_silver = piece(
+        "promoted_silver",
+        "+S",
+        moves::GOLD,
+        None,
+        SILVER,
+        0,
+        None,
+        620,
+    );
     pro_silver.gold_class = true;
-    let mut pro_knight = piece("promoted_knight", "+N", moves::GOLD, None, KNIGHT, 0, None, 640);
+    let mut pro_knight = piece(
+        "promoted_knight",
+        "+N",
+        moves::GOLD,
+        None,
+        KNIGHT,
+        0,
+        None,
+        640,
+    );
     pro_knight.gold_class = true;
-    let mut pro_lance = piece("promoted_lance", "+L", moves::GOLD, None, LANCE, 0, None, 640);
+    let mut pro_lance = piece(
+        "promoted_lance",
+        "+L",
+        moves::GOLD,
+        None,
+        LANCE,
+        0,
+        None,
+        640,
+    );
     pro_lance.gold_class = true;
     let mut tokin = piece("tokin", "+P", moves::GOLD, None, PAWN, 0, None, 650);
     tokin.gold_class = true;
     [
         king,
-        piece("rook", "R", moves::ROOK, Some(DRAGON), ROOK, 0, Some(Home::Rook), 1000),
-        piece("bishop", "B", moves::BISHOP, Some(HORSE), BISHOP, 0, Some(Home::Bishop), 850),
+        piece(
+            "rook",
+            "R",
+            moves::ROOK,
+            Some(DRAGON),
+            ROOK,
+            0,
+            Some(Home::Rook),
+            1000,
+        ),
+        piece(
+            "bishop",
+            "B",
+            moves::BISHOP,
+            Some(HORSE),
+            BISHOP,
+            0,
+            Some(Home::Bishop),
+            850,
+        ),
         gold,
-        piece("silver", "S", moves::SILVER, Some(PRO_SILVER), SILVER, 0, Some(Home::Silver), 550),
-        piece("knight", "N", moves::KNIGHT, Some(PRO_KNIGHT), KNIGHT, 2, Some(Home::Knight), 400),
-        piece("lance", "L", moves::LANCE, Some(PRO_LANCE), LANCE, 1, Some(Home::Lance), 350),
+        piece(
+            "silver",
+            "S",
+            moves::SILVER,
+            Some(PRO_SILVER),
+            SILVER,
+            0,
+            Some(Home::Silver),
+            550,
+        ),
+        piece(
+            "knight",
+            "N",
+            moves::KNIGHT,
+            Some(PRO_KNIGHT),
+            KNIGHT,
+            2,
+            Some(Home::Knight),
+            400,
+        ),
+        piece(
+            "lance",
+            "L",
+            moves::LANCE,
+            Some(PRO_LANCE),
+            LANCE,
+            1,
+            Some(Home::Lance),
+            350,
+        ),
         pawn,
         piece("dragon", "+R", moves::DRAGON, None, ROOK, 0, None, 1300),
         piece("horse", "+B", moves::HORSE, None, BISHOP, 0, None, 1150),

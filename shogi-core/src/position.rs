@@ -127,7 +127,8 @@ impl<R: Rules> Position<R> {
     /// The start position of setup `index` (0-based into `R::TABLE.setups`).
     pub fn startpos(index: usize) -> Self {
         let setup = &R::TABLE.setups[index];
-        Self::from_sfen(setup.sfen).unwrap_or_else(|e| panic!("setup {} has a bad SFEN: {e}", setup.id))
+        Self::from_sfen(setup.sfen)
+            .unwrap_or_else(|e| panic!("setup {} has a bad SFEN: {e}", setup.id))
     }
 
     // ---- accessors ----
@@ -231,14 +232,18 @@ impl<R: Rules> Position<R> {
     fn set_hand_raw(&mut self, color: Color, kind: u8, count: u8) {
         let old = self.hands[color.index()][kind as usize];
         let key = ZOBRIST.hand[color.index()][kind as usize];
-        self.hash = self.hash.wrapping_sub(key.wrapping_mul(old as u64)).wrapping_add(key.wrapping_mul(count as u64));
+        self.hash = self
+            .hash
+            .wrapping_sub(key.wrapping_mul(old as u64))
+            .wrapping_add(key.wrapping_mul(count as u64));
         self.hands[color.index()][kind as usize] = count;
     }
 
     /// Puts a captured piece where its capturer's rules send it (hand mapping seam).
     #[inline]
     pub(crate) fn to_hand(&mut self, capturer: Color, captured: Piece) {
-        if let Captured::Hand(k) = self.tables.captured[captured.kind() as usize][capturer.index()] {
+        if let Captured::Hand(k) = self.tables.captured[captured.kind() as usize][capturer.index()]
+        {
             self.add_hand(capturer, k, 1);
         }
     }
@@ -246,7 +251,10 @@ impl<R: Rules> Position<R> {
     /// Starts a move: remembers where the journal stood.
     #[inline]
     pub(crate) fn begin(&mut self) {
-        self.frames.push(Frame { journal_len: self.journal.len() as u32, hash: self.hash });
+        self.frames.push(Frame {
+            journal_len: self.journal.len() as u32,
+            hash: self.hash,
+        });
     }
 
     /// Ends a move: passes the turn.
@@ -289,7 +297,9 @@ impl<R: Rules> Position<R> {
         }
         for c in Color::BOTH {
             for k in 0..MAX_KINDS {
-                h = h.wrapping_add(ZOBRIST.hand[c.index()][k].wrapping_mul(self.hands[c.index()][k] as u64));
+                h = h.wrapping_add(
+                    ZOBRIST.hand[c.index()][k].wrapping_mul(self.hands[c.index()][k] as u64),
+                );
             }
         }
         if self.side == Color::White {

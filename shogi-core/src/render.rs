@@ -4,7 +4,10 @@ use crate::table::{Captured, Movement, Reflect, RuleTable};
 use std::fmt::Write;
 
 fn offsets(list: &[(i8, i8)]) -> String {
-    list.iter().map(|(x, y)| format!("({x},{y})")).collect::<Vec<_>>().join(" ")
+    list.iter()
+        .map(|(x, y)| format!("({x},{y})"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn movement(m: &Movement) -> String {
@@ -45,14 +48,22 @@ pub fn render_table(t: &RuleTable) -> String {
         let _ = writeln!(s, "      moves: {}", movement(&p.movement));
         match p.promotion {
             Some(pr) => {
-                let _ = writeln!(s, "      promotes to: {} (zone {} ranks)", t.pieces[pr.to as usize].name, pr.zone);
+                let _ = writeln!(
+                    s,
+                    "      promotes to: {} (zone {} ranks)",
+                    t.pieces[pr.to as usize].name, pr.zone
+                );
             }
             None => {
                 let _ = writeln!(s, "      promotes: never");
             }
         }
         if p.unpromoted as usize != i {
-            let _ = writeln!(s, "      unpromoted form: {}", t.pieces[p.unpromoted as usize].name);
+            let _ = writeln!(
+                s,
+                "      unpromoted form: {}",
+                t.pieces[p.unpromoted as usize].name
+            );
         }
         let mut flags = Vec::new();
         if p.royal {
@@ -83,7 +94,12 @@ pub fn render_table(t: &RuleTable) -> String {
             Captured::Hand(k) => format!("hand as {}", t.pieces[k as usize].name),
             Captured::Vanish => "vanishes".to_string(),
         };
-        let _ = writeln!(s, "      captured by black: {}; by white: {}", cap(p.captured[0]), cap(p.captured[1]));
+        let _ = writeln!(
+            s,
+            "      captured by black: {}; by white: {}",
+            cap(p.captured[0]),
+            cap(p.captured[1])
+        );
         let _ = writeln!(s, "      value: {}", p.value);
     }
     let h = &t.hooks;

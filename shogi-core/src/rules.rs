@@ -37,7 +37,8 @@ macro_rules! impl_rules {
         impl $crate::Rules for $ty {
             const TABLE: &'static $crate::table::RuleTable = &$table;
             fn tables() -> &'static $crate::tables::Tables {
-                static TABLES: ::std::sync::OnceLock<$crate::tables::Tables> = ::std::sync::OnceLock::new();
+                static TABLES: ::std::sync::OnceLock<$crate::tables::Tables> =
+                    ::std::sync::OnceLock::new();
                 TABLES.get_or_init(|| $crate::tables::Tables::build(<$ty as $crate::Rules>::TABLE))
             }
         }

@@ -20,7 +20,11 @@ impl<R: Rules> Position<R> {
     /// Looks up a board token such as `+s` or `I`.
     fn token_piece(token: &str) -> Option<Piece> {
         let first = token.chars().last()?;
-        let color = if first.is_ascii_uppercase() { Color::Black } else { Color::White };
+        let color = if first.is_ascii_uppercase() {
+            Color::Black
+        } else {
+            Color::White
+        };
         let upper = token.to_ascii_uppercase();
         if upper == token || token.to_ascii_lowercase() == token {
             R::TABLE.kind_by_sfen(&upper).map(|k| Piece::new(color, k))
@@ -74,7 +78,8 @@ impl<R: Rules> Position<R> {
                 } else {
                     ch.to_string()
                 };
-                let piece = Self::token_piece(&token).ok_or_else(|| SfenError::UnknownPiece(token.clone()))?;
+                let piece = Self::token_piece(&token)
+                    .ok_or_else(|| SfenError::UnknownPiece(token.clone()))?;
                 placed += 1;
                 if file >= 0 && placed <= FILES as usize {
                     pos.setup_put(Square::from_file_rank(file as u8, r as u8), piece);
@@ -82,7 +87,10 @@ impl<R: Rules> Position<R> {
                 file -= 1;
             }
             if placed != FILES as usize {
-                return Err(SfenError::FileCount { rank: rank_char, files: placed });
+                return Err(SfenError::FileCount {
+                    rank: rank_char,
+                    files: placed,
+                });
             }
         }
         let side = match fields[1] {
@@ -109,7 +117,11 @@ impl<R: Rules> Position<R> {
                 if !ch.is_ascii_alphabetic() {
                     return Err(SfenError::UnknownHandPiece(ch.to_string()));
                 }
-                let color = if ch.is_ascii_uppercase() { Color::Black } else { Color::White };
+                let color = if ch.is_ascii_uppercase() {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 let kind = R::TABLE
                     .kind_by_sfen(&ch.to_ascii_uppercase().to_string())
                     .ok_or_else(|| SfenError::UnknownHandPiece(ch.to_string()))?;
@@ -142,7 +154,8 @@ impl<R: Rules> Position<R> {
     fn validate(&self) -> Result<(), SfenError> {
         let hooks = R::HOOKS;
         let flipping = hooks.after_move != AfterMove::None;
-        let kings_may_be_lost = hooks.king_loss == KingLoss::Capture || matches!(hooks.after_move, AfterMove::Othello(_));
+        let kings_may_be_lost = hooks.king_loss == KingLoss::Capture
+            || matches!(hooks.after_move, AfterMove::Othello(_));
         for c in Color::BOTH {
             let kings = self.royals(c).count();
             if kings == 0 && !kings_may_be_lost {
@@ -157,7 +170,10 @@ impl<R: Rules> Position<R> {
             for sq in self.occupied() {
                 let p = self.piece_at(sq);
                 if t.dead[p.color().index()][p.kind() as usize].contains(sq) {
-                    return Err(SfenError::DeadPiece { piece: Self::piece_token(p), square: sq.to_string() });
+                    return Err(SfenError::DeadPiece {
+                        piece: Self::piece_token(p),
+                        square: sq.to_string(),
+                    });
                 }
             }
         }

@@ -155,7 +155,11 @@ pub enum OwnMovement {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MovementSource {
     Own,
-    Borrow { lender: Lender, place: Place, own: OwnMovement },
+    Borrow {
+        lender: Lender,
+        place: Place,
+        own: OwnMovement,
+    },
 }
 
 /// Whether promoted golds (+P +L +N +S) count as gold for "same kind" (§6).
@@ -172,7 +176,10 @@ pub enum Paralysis {
     /// A piece naturally attacked by any enemy cannot move.
     AnyEnemy,
     /// Madrasi: attacked by an enemy of the same kind.
-    SameKind { kings: bool, golds: Golds },
+    SameKind {
+        kings: bool,
+        golds: Golds,
+    },
 }
 
 /// Seam "landing/drop filter" (§6): where a piece may not arrive.
@@ -302,12 +309,18 @@ pub const HAND_ORDER: &str = "RBGSNLPEYZCAOX";
 impl RuleTable {
     /// Kind index of the SFEN token (`"+S"`, `"I"`), Black's spelling.
     pub fn kind_by_sfen(&self, token: &str) -> Option<u8> {
-        self.pieces.iter().position(|p| p.sfen == token).map(|i| i as u8)
+        self.pieces
+            .iter()
+            .position(|p| p.sfen == token)
+            .map(|i| i as u8)
     }
 
     /// Kind index by name.
     pub fn kind_by_name(&self, name: &str) -> Option<u8> {
-        self.pieces.iter().position(|p| p.name == name).map(|i| i as u8)
+        self.pieces
+            .iter()
+            .position(|p| p.name == name)
+            .map(|i| i as u8)
     }
 
     /// Renders the table as text (printed by `rules ID`, snapshotted by the tests).

@@ -5,7 +5,16 @@ use crate::geometry::{Color, Square, SQUARES};
 use crate::table::{Captured, Reflect, RuleTable, HAND_ORDER, MAX_KINDS};
 
 /// Absolute directions `(file delta, rank delta)`.
-pub const DIRS: [(i8, i8); 8] = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)];
+pub const DIRS: [(i8, i8); 8] = [
+    (0, -1),
+    (0, 1),
+    (-1, 0),
+    (1, 0),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+];
 
 /// Rays: `RAYS[d][sq]` = squares from `sq` (exclusive) to the edge in direction `d`.
 pub static RAYS: [[Bitboard; SQUARES]; 8] = build_rays();
@@ -43,7 +52,11 @@ const fn positive(d: usize) -> bool {
 pub fn ray_attack(d: usize, sq: Square, occ: Bitboard) -> Bitboard {
     let ray = RAYS[d][sq.index()];
     let blockers = ray & occ;
-    let first = if positive(d) { blockers.lsb() } else { blockers.msb() };
+    let first = if positive(d) {
+        blockers.lsb()
+    } else {
+        blockers.msb()
+    };
     match first {
         Some(b) => ray ^ RAYS[d][b.index()],
         None => ray,
@@ -81,7 +94,11 @@ const fn splitmix(state: &mut u64) -> u64 {
 
 pub static ZOBRIST: Zobrist = {
     let mut state = 0x5EED_0F_5409_1u64;
-    let mut z = Zobrist { board: [[[0; SQUARES]; MAX_KINDS]; 2], hand: [[0; MAX_KINDS]; 2], side: 0 };
+    let mut z = Zobrist {
+        board: [[[0; SQUARES]; MAX_KINDS]; 2],
+        hand: [[0; MAX_KINDS]; 2],
+        side: 0,
+    };
     let mut c = 0;
     while c < 2 {
         let mut k = 0;
@@ -245,7 +262,9 @@ impl Tables {
         }
         let order = |k: &u8| {
             let letter = table.pieces[*k as usize].sfen.chars().last().unwrap_or(' ');
-            HAND_ORDER.find(letter).unwrap_or(HAND_ORDER.len() + *k as usize)
+            HAND_ORDER
+                .find(letter)
+                .unwrap_or(HAND_ORDER.len() + *k as usize)
         };
         hand.sort_by_key(order);
         t.hand_kinds = hand;

@@ -29,7 +29,9 @@ impl<R: Rules> Position<R> {
             if !letter.chars().all(|c| c.is_ascii_uppercase()) {
                 return Err(MoveError::UnknownDropPiece(text.to_string()));
             }
-            let kind = R::TABLE.kind_by_sfen(&letter).ok_or_else(|| MoveError::UnknownDropPiece(text.to_string()))?;
+            let kind = R::TABLE
+                .kind_by_sfen(&letter)
+                .ok_or_else(|| MoveError::UnknownDropPiece(text.to_string()))?;
             let to = Square::parse(&text[2..4]).ok_or_else(bad)?;
             return Ok(Move::drop(kind, to));
         }

@@ -12,7 +12,11 @@ const TABLE: RuleTable = RuleTable {
     title: "standard shogi (core fixture)",
     pieces: &STANDARD_PIECES,
     hooks: Hooks::STANDARD,
-    setups: &[Setup { id: "shogi", sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", description: "even" }],
+    setups: &[Setup {
+        id: "shogi",
+        sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        description: "even",
+    }],
     notes: &[],
 };
 impl_rules!(Std, TABLE);
@@ -28,8 +32,28 @@ fn start_perft_shallow() {
 
 #[test]
 fn matsuri_and_max() {
-    let mut p = Position::<Std>::from_sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1").unwrap();
+    let mut p = Position::<Std>::from_sfen(
+        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+    )
+    .unwrap();
     assert_eq!(p.perft(2), 28684);
-    let mut m = Position::<Std>::from_sfen("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1").unwrap();
+    let mut m =
+        Position::<Std>::from_sfen("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1").unwrap();
     assert_eq!(m.perft(1), 593);
+}
+
+#[test]
+#[ignore]
+fn speed_probe() {
+    let mut p = Position::<Std>::startpos(0);
+    for (d, bulk) in [(5, true), (4, false)] {
+        let t = std::time::Instant::now();
+        let n = if bulk { p.perft(d) } else { p.perft_full(d) };
+        let s = t.elapsed().as_secs_f64();
+        eprintln!(
+            "depth {d} bulk {bulk}: {n} nodes {:.2}s {:.2} Mnps",
+            s,
+            n as f64 / s / 1e6
+        );
+    }
 }
