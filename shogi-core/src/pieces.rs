@@ -132,6 +132,7 @@ pub mod moves {
         lion: true,
         ..Movement::NONE
     };
+}
 
 /// Kind indices of the standard set, fixed for every variant built on it.
 pub mod kind {
@@ -335,5 +336,8 @@ pub const NAMED_MOVEMENTS: &[(&str, Movement)] = &[
 
 /// A named movement.
 pub fn named_movement(name: &str) -> Option<Movement> {
-    NAMED_MOVEMENTS.iter().find(|(n, _)| *n == name).map(|(_, m)| *m)
+    NAMED_MOVEMENTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, m)| *m)
 }
