@@ -198,6 +198,12 @@ fn derived_value(p: &PieceModel) -> i32 {
     v
 }
 
+/// `captured = ...` as written: its span and the kinds named for Black and White.
+type CapturedRef = (Span, Option<Ident>, Option<Ident>);
+
+/// A rule item as written: key, value, options.
+type RuleRef<'a> = (&'a Ident, &'a Ident, &'a Vec<(Ident, Ident)>);
+
 /// Pieces under construction, with the span that introduced each (for errors).
 struct PieceSet {
     pieces: Vec<PieceModel>,
@@ -205,7 +211,7 @@ struct PieceSet {
     fixed_unpromoted: Vec<bool>,
     /// Pending references by name, resolved once every piece is known.
     promotes: Vec<Option<(Ident, Option<LitInt>)>>,
-    captured: Vec<Option<(Span, Option<Ident>, Option<Ident>)>>,
+    captured: Vec<Option<CapturedRef>>,
     unpromoted: Vec<Option<Ident>>,
     value_given: Vec<bool>,
     span: Vec<Span>,
@@ -229,7 +235,7 @@ pub fn lower(def: &VariantDef) -> syn::Result<Model> {
     let mut base: Option<(Ident, Vec<Ident>)> = None;
     let mut pieces_items: Vec<&PieceItem> = Vec::new();
     let mut setups_items: Vec<&SetupItem> = Vec::new();
-    let mut rules: Vec<(&Ident, &Ident, &Vec<(Ident, Ident)>)> = Vec::new();
+    let mut rules: Vec<RuleRef> = Vec::new();
 
     for item in &def.items {
         match item {
@@ -893,7 +899,7 @@ fn lower_rule(
     let v = value.to_string();
     let mut opts: Vec<(String, &Ident, &Ident)> = Vec::new();
     for (k, val) in options {
-        if opts.iter().any(|(n, _, _)| *n == k.to_string()) {
+        if opts.iter().any(|(_, k2, _)| *k2 == k) {
             errors.push(
                 k.span(),
                 format!("option `{k}` is given twice; the two values contradict each other"),
@@ -1165,6 +1171,7 @@ fn parse_square(s: &LitStr, errors: &mut Errors) -> Option<(usize, usize)> {
     }
 }
 
+#[allow(clippy::needless_range_loop)] // grid is indexed [file][rank]; ranks drive the SFEN order
 fn lower_setup(
     id: &LitStr,
     s: &SetupItem,
