@@ -32,14 +32,47 @@ macro_rules! registry {
     };
 }
 
-registry!(Standard);
+registry!(
+    Standard,
+    ImmortalSilver,
+    ReflectionBishopAll,
+    ReflectionBishopSides,
+    ReflectionBishopEnds,
+    EightKnightKept,
+    EightKnightFixedBlack,
+    EightKnightFixedWhite,
+    EightKnightVanish,
+    Hybrid,
+    PrincessEmpress,
+    PrincessEmpressVariant,
+    KirinPhoenix,
+    KirinPhoenixVariant,
+);
 
-/// Every variant id, in RULES.md order.
+/// Every variant id, in RULES.md order: rule sets sharing an id prefix are listed together,
+/// by setup number.
 pub fn ids() -> Vec<&'static str> {
-    tables()
+    let all: Vec<&'static str> = tables()
         .iter()
         .flat_map(|t| t.setups.iter().map(|s| s.id))
-        .collect()
+        .collect();
+    let prefix = |id: &str| id.split(':').next().unwrap_or(id).to_string();
+    let mut order: Vec<String> = Vec::new();
+    for id in &all {
+        let p = prefix(id);
+        if !order.contains(&p) {
+            order.push(p);
+        }
+    }
+    let number = |id: &str| {
+        id.split(':')
+            .nth(1)
+            .and_then(|n| n.parse::<u32>().ok())
+            .unwrap_or(0)
+    };
+    let mut sorted = all;
+    sorted.sort_by_key(|id| (order.iter().position(|p| *p == prefix(id)), number(id)));
+    sorted
 }
 
 /// The rule table and setup index of an id.
