@@ -149,6 +149,23 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Standard shogi with a hand-written `Rules` impl, to show that `variant!` adds no cost.
+#[derive(Clone, Copy, Debug, Default)]
+struct HandWrittenStandard;
+const HAND_WRITTEN: shogi_core::RuleTable = shogi_core::RuleTable {
+    name: "HandWrittenStandard",
+    title: "standard shogi without the macro (bench reference)",
+    pieces: &shogi_core::pieces::STANDARD_PIECES,
+    hooks: shogi_core::table::Hooks::STANDARD,
+    setups: &[shogi_core::table::Setup {
+        id: "bench-standard",
+        sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        description: "even",
+    }],
+    notes: &[],
+};
+shogi_core::impl_rules!(HandWrittenStandard, HAND_WRITTEN);
+
 /// Times a perft; returns (nodes, seconds).
 fn timed(e: &mut dyn crate::engine::Engine, depth: u32, bulk: bool) -> (u64, f64) {
     let t = Instant::now();
