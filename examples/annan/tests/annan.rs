@@ -5,7 +5,11 @@ use shogi_core::Position;
 
 fn moves(sfen: &str) -> Vec<String> {
     let mut p = Position::<Annan>::from_sfen(sfen).expect("valid SFEN");
-    let mut v: Vec<String> = p.legal_move_list().into_iter().map(|m| p.move_to_usi(m)).collect();
+    let mut v: Vec<String> = p
+        .legal_move_list()
+        .into_iter()
+        .map(|m| p.move_to_usi(m))
+        .collect();
     v.sort();
     v
 }
@@ -37,7 +41,9 @@ fn pawn_with_a_rook_behind_moves_like_a_rook() {
 fn silver_with_a_knight_behind_jumps_like_a_knight() {
     // Black silver 5e, Black knight 5f: the silver has only knight jumps (promotable in 4c/6c).
     let got = moves("8k/9/9/9/4S4/4N4/9/9/K8 b - 1");
-    let expected = sorted(&["5e4c", "5e4c+", "5e6c", "5e6c+", "5f4d", "5f6d", "9i9h", "9i8h", "9i8i"]);
+    let expected = sorted(&[
+        "5e4c", "5e4c+", "5e6c", "5e6c+", "5f4d", "5f6d", "9i9h", "9i8h", "9i8i",
+    ]);
     assert_eq!(got, expected);
 }
 
