@@ -193,12 +193,6 @@ fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(),
             .map_err(|e| CliError::Other(e.to_string()))?;
             Ok(nps)
         };
-    writeln!(
-        out,
-        "{:<44} {:>5} {:>12} {:>9} {:>12} {:>6}",
-        "position", "depth", "nodes", "seconds", "nodes/s", "ratio"
-    )
-    .map_err(|e| CliError::Other(e.to_string()))?;
     let mut std_engine = registry::create("shogi")?;
     let std_nps = row(
         "shogi start (bulk)",
