@@ -125,12 +125,16 @@ impl<R: Rules> Game<R> {
         Position::from_sfen(sfen).map(Self::new)
     }
 
-    /// A game from `pos` after the USI `moves` (as in USI `position ... moves`).
+    /// A game from `pos` after the USI `moves` (as in USI `position ... moves`); an error
+    /// names the bad move by its 1-based number.
     pub fn with_moves<S: AsRef<str>>(pos: Position<R>, moves: &[S]) -> Result<Self, PositionError> {
         let mut game = Self::new(pos);
         for (index, text) in moves.iter().enumerate() {
             game.play_usi(text.as_ref())
-                .map_err(|error| PositionError::Move { index, error })?;
+                .map_err(|error| PositionError::Move {
+                    index: index + 1,
+                    error,
+                })?;
         }
         Ok(game)
     }

@@ -178,7 +178,7 @@ fn bad_moves_are_errors() {
     let err = Game::<Std>::with_moves(g.position().clone(), &["7g7f", "7g7f"]).unwrap_err();
     assert!(matches!(
         err,
-        shogi_core::PositionError::Move { index: 1, .. }
+        shogi_core::PositionError::Move { index: 2, .. }
     ));
     assert_eq!(g.moves().len(), 0);
 }
