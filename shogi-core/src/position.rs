@@ -255,10 +255,9 @@ impl<R: Rules> Position<R> {
     fn set_hand_raw(&mut self, color: Color, kind: u8, count: u8) {
         let old = self.hands[color.index()][kind as usize];
         let key = ZOBRIST.hand[color.index()][kind as usize];
-        self.hash = self
-            .hash
-            .wrapping_sub(key.wrapping_mul(old as u64))
-            .wrapping_add(key.wrapping_mul(count as u64));
+        // XOR like the board keys: mixing XOR and addition would make the hash depend on the
+        // order of board and hand changes within a move.
+        self.hash ^= key.wrapping_mul(old as u64) ^ key.wrapping_mul(count as u64);
         self.hands[color.index()][kind as usize] = count;
     }
 
@@ -328,9 +327,7 @@ impl<R: Rules> Position<R> {
         }
         for c in Color::BOTH {
             for k in 0..MAX_KINDS {
-                h = h.wrapping_add(
-                    ZOBRIST.hand[c.index()][k].wrapping_mul(self.hands[c.index()][k] as u64),
-                );
+                h ^= ZOBRIST.hand[c.index()][k].wrapping_mul(self.hands[c.index()][k] as u64);
             }
         }
         if self.side == Color::White {
