@@ -93,7 +93,7 @@ const fn splitmix(state: &mut u64) -> u64 {
 }
 
 pub static ZOBRIST: Zobrist = {
-    let mut state = 0x5EED_0F_5409_1u64;
+    let mut state = 0x05EE_D0F5_4091_u64;
     let mut z = Zobrist {
         board: [[[0; SQUARES]; MAX_KINDS]; 2],
         hand: [[0; MAX_KINDS]; 2],
@@ -246,12 +246,9 @@ impl Tables {
                 t.royal_mask |= 1 << k;
             }
         }
-        // Hand kinds: anything a capture can put in hand, plus every unpromoted non-royal kind.
+        // Hand kinds: exactly what a capture can put in hand.
         let mut hand: Vec<u8> = Vec::new();
-        for (k, p) in table.pieces.iter().enumerate() {
-            if !p.royal && p.unpromoted as usize == k && !hand.contains(&(k as u8)) {
-                hand.push(k as u8);
-            }
+        for p in table.pieces {
             for cap in p.captured {
                 if let Captured::Hand(h) = cap {
                     if !hand.contains(&h) {
