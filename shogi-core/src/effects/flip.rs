@@ -4,6 +4,15 @@
 //! to the moved piece's final square and is directly followed by a piece of the mover is
 //! sandwiched, judged on the board after the capture and before any flip of the move. Every
 //! sandwiched run is affected at once.
+//!
+//! Decisions where RULES.md is silent:
+//! - A king flip is recorded as [`Outcome::Won`], so it ends the game even where the loser
+//!   keeps a second king (only possible in a position read from SFEN).
+//! - An Othello-A move whose flips would make nifu is made without flips and marked
+//!   [`Outcome::NotAMove`]; legality rejects it (in king capture mode too), and `unmake`
+//!   clears the mark.
+//! - Othello nifu counts the mover's unpromoted pawns already on the board (the moved piece
+//!   included) plus the flipped ones, per file and pawn kind.
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
