@@ -51,7 +51,7 @@ pub enum EndReason {
 
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
+pub struct GameOutcome {
     /// `None` for a draw.
     pub winner: Option<Color>,
     pub reason: EndReason,
@@ -97,7 +97,7 @@ pub struct Game<R: Rules> {
     moves: Vec<Move>,
     /// One key per position: `keys[0]` is the start, `keys[i + 1]` follows `moves[i]`.
     keys: Vec<Key>,
-    outcome: Option<Outcome>,
+    outcome: Option<GameOutcome>,
 }
 
 impl<R: Rules> Game<R> {
@@ -155,7 +155,7 @@ impl<R: Rules> Game<R> {
     }
 
     /// The result, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub fn outcome(&self) -> Option<GameOutcome> {
         self.outcome
     }
 
@@ -216,9 +216,9 @@ impl<R: Rules> Game<R> {
     }
 
     /// The end of the game in the current position, if any (order in the module docs).
-    fn compute_outcome(&mut self) -> Option<Outcome> {
+    fn compute_outcome(&mut self) -> Option<GameOutcome> {
         if let Some(winner) = self.pos.winner_by_board() {
-            return Some(Outcome {
+            return Some(GameOutcome {
                 winner: Some(winner),
                 reason: EndReason::BoardDecided,
             });
@@ -232,22 +232,22 @@ impl<R: Rules> Game<R> {
                 .expect("the current key is in the list");
             let side = self.pos.side_to_move();
             return Some(match repetition_verdict(&self.keys, first) {
-                Repetition::Draw => Outcome {
+                Repetition::Draw => GameOutcome {
                     winner: None,
                     reason: EndReason::Sennichite,
                 },
-                Repetition::PerpetualCheckByMover => Outcome {
+                Repetition::PerpetualCheckByMover => GameOutcome {
                     winner: Some(!side),
                     reason: EndReason::PerpetualCheck,
                 },
-                Repetition::PerpetualCheckByOpponent => Outcome {
+                Repetition::PerpetualCheckByOpponent => GameOutcome {
                     winner: Some(side),
                     reason: EndReason::PerpetualCheck,
                 },
             });
         }
         if !self.pos.has_legal_move() {
-            return Some(Outcome {
+            return Some(GameOutcome {
                 winner: Some(!self.pos.side_to_move()),
                 reason: EndReason::NoLegalMove,
             });

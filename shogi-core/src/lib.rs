@@ -7,6 +7,7 @@
 
 pub mod attack;
 pub mod bitboard;
+pub mod effects;
 pub mod error;
 pub mod eval;
 pub mod game;
@@ -29,10 +30,10 @@ pub mod usi;
 
 pub use bitboard::Bitboard;
 pub use error::{MoveError, PositionError, SfenError};
-pub use game::{EndReason, Game, Outcome};
+pub use game::{EndReason, Game, GameOutcome};
 pub use geometry::{Color, Square};
 pub use moves::Move;
-pub use position::{Piece, Position};
+pub use position::{Outcome, Piece, Position};
 pub use rules::Rules;
 pub use search::{Limits, Score, SearchResult, Searcher};
 pub use table::RuleTable;

@@ -3,7 +3,7 @@
 
 use crate::error::MoveError;
 use crate::eval::evaluate;
-use crate::game::{Game, Outcome};
+use crate::game::{Game, GameOutcome};
 use crate::geometry::Color;
 use crate::moves::Move;
 use crate::rules::Rules;
@@ -154,7 +154,7 @@ pub fn play_game<R: Rules>(
     black: &mut dyn Player<R>,
     white: &mut dyn Player<R>,
     max_plies: usize,
-) -> Result<Option<Outcome>, PlayError> {
+) -> Result<Option<GameOutcome>, PlayError> {
     for _ in 0..max_plies {
         if game.is_over() {
             break;

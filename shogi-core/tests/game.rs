@@ -1,12 +1,12 @@
 //! Game ends (RULES.md §0–§1) on hand-built positions; every expected result is reasoned out in
 //! the comments.
 
-mod common;
-use common::Std;
+mod fixture;
+use fixture::Std;
 use shogi_core::error::MoveError;
 use shogi_core::pieces::STANDARD_PIECES;
 use shogi_core::table::{Hooks, KingLoss, RuleTable};
-use shogi_core::{impl_rules, Color, EndReason, Game, Outcome};
+use shogi_core::{impl_rules, Color, EndReason, Game, GameOutcome};
 
 fn game(sfen: &str) -> Game<Std> {
     Game::from_sfen(sfen).expect("valid SFEN")
@@ -29,7 +29,7 @@ fn checkmate_ends_the_game() {
     assert!(g.position().in_check(Color::White));
     assert_eq!(
         g.outcome(),
-        Some(Outcome {
+        Some(GameOutcome {
             winner: Some(Color::Black),
             reason: EndReason::NoLegalMove
         })
@@ -47,7 +47,7 @@ fn stalemate_is_a_loss() {
     assert!(!g.position().in_check(Color::White));
     assert_eq!(
         g.outcome(),
-        Some(Outcome {
+        Some(GameOutcome {
             winner: Some(Color::Black),
             reason: EndReason::NoLegalMove
         })
@@ -72,7 +72,7 @@ fn sennichite_on_the_fourth_occurrence_is_a_draw() {
     assert_eq!(g.repetition_count(), 4);
     assert_eq!(
         g.outcome(),
-        Some(Outcome {
+        Some(GameOutcome {
             winner: None,
             reason: EndReason::Sennichite
         })
@@ -100,7 +100,7 @@ fn perpetual_check_loses() {
     g.play_usi("2b1b").unwrap();
     assert_eq!(
         g.outcome(),
-        Some(Outcome {
+        Some(GameOutcome {
             winner: Some(Color::White),
             reason: EndReason::PerpetualCheck
         })
@@ -119,7 +119,7 @@ fn perpetual_check_loses_when_the_checked_side_completes_the_repetition() {
     assert_eq!(g.repetition_count(), 4);
     assert_eq!(
         g.outcome(),
-        Some(Outcome {
+        Some(GameOutcome {
             winner: Some(Color::White),
             reason: EndReason::PerpetualCheck
         })
@@ -138,7 +138,7 @@ fn repetition_with_an_interrupted_check_is_a_draw() {
     assert_eq!(g.repetition_count(), 4);
     assert_eq!(
         g.outcome(),
-        Some(Outcome {
+        Some(GameOutcome {
             winner: None,
             reason: EndReason::Sennichite
         })
@@ -216,7 +216,7 @@ fn king_capture_is_decided_by_the_board() {
     g.play_usi("1i1a").unwrap();
     assert_eq!(
         g.outcome(),
-        Some(Outcome {
+        Some(GameOutcome {
             winner: Some(Color::Black),
             reason: EndReason::BoardDecided
         })

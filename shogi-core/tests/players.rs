@@ -1,7 +1,7 @@
 //! The simple players used for strength tests.
 
-mod common;
-use common::Std;
+mod fixture;
+use fixture::Std;
 use shogi_core::players::{play_game, EnginePlayer, GreedyPlayer, Player, RandomPlayer};
 use shogi_core::search::{Limits, Searcher};
 use shogi_core::Game;

@@ -1,8 +1,8 @@
 //! Search on hand-built positions; expected moves and scores are reasoned out in comments and
 //! mate claims are cross-checked by the exhaustive solver in `common`.
 
-mod common;
-use common::{winning_first_moves, Std};
+mod fixture;
+use fixture::{winning_first_moves, Std};
 use shogi_core::pieces::STANDARD_PIECES;
 use shogi_core::players::{Player, RandomPlayer};
 use shogi_core::search::{Limits, Score, Searcher, Terminal};
