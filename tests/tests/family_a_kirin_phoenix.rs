@@ -179,3 +179,13 @@ fn kirin_checks_by_jumping_over_a_piece() {
         sorted(&["5a4a", "5a6a", "5b5c"])
     );
 }
+
+#[test]
+fn lion_escapes_check_only_by_taking_the_checker() {
+    // Black king 1i is checked by White's gold 1h, guarded by White's silver 2g; the king has
+    // no square (1h guarded, 2h and 2i attacked by the gold). Black's lion 3h may take the gold
+    // by a jump (3h1h) or take the silver and then the gold (3h2g1h); taking the silver and
+    // stopping (3h2g3h igui, 3h2g2h, ...) leaves the check.
+    let sfen = "k8/9/9/9/9/9/7s1/6+O1g/8K b - 1";
+    assert_eq!(moves(KP, Some(sfen), &[]), sorted(&["3h1h", "3h2g1h"]));
+}

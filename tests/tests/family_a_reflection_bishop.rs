@@ -211,3 +211,15 @@ fn no_check_without_the_side_bounce_rule_set_3() {
         sorted(&["5i4h", "5i4i", "5i5h", "5i6h", "5i6i"])
     );
 }
+
+#[test]
+fn pin_along_a_bounced_path_rule_set_2() {
+    // White bishop 3c: 2d 1e | 2f 3g 4h (Black gold) ... 5i (Black king): the gold is pinned.
+    // Of its moves (4g 3g 5g 3h 5h 4i) only 3g stays on the line. The king may go to 4i 5h 6h
+    // 6i (the line ends at 5i in rule set 2; the bishop's other paths end at 5a, 1a, 9i).
+    let sfen = "k8/9/6b2/9/9/9/9/5G3/4K4 b - 1";
+    assert_eq!(
+        moves(SIDES, Some(sfen), &[]),
+        sorted(&["4h3g", "5i4i", "5i5h", "5i6h", "5i6i"])
+    );
+}
