@@ -146,7 +146,9 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             }
             w(out, &total.to_string())?;
         }
-        Command::Usi => crate::usi_server::run_stdio().map_err(|e| CliError::Other(e.to_string()))?,
+        Command::Usi => {
+            crate::usi_server::run_stdio().map_err(|e| CliError::Other(e.to_string()))?
+        }
         Command::Bench { ids, depth } => bench(&ids, check_depth(depth)?, out)?,
     }
     Ok(())

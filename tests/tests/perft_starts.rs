@@ -19,20 +19,6 @@ fn perft_to_depth_3_from_every_start_regression_guard() {
     insta::assert_snapshot!("perft_regression_guard_depth_3", table);
 }
 
-#[test]
-fn mirror_function_round_trips() {
-    let s = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
-    assert_eq!(mirror_sfen(&mirror_sfen(s)), s);
-    assert_eq!(
-        mirror_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
-    );
-    assert_eq!(
-        mirror_sfen("8k/9/9/9/9/9/9/9/K+P7 b 2Pr 5"),
-        "7+pk/9/9/9/9/9/9/9/K8 w 2pR 5"
-    );
-}
-
 /// Every pair of setups of one id prefix whose starts are mirrors of each other.
 fn mirrored_pairs() -> Vec<(&'static str, &'static str)> {
     let ids = registry::ids();
@@ -44,7 +30,7 @@ fn mirrored_pairs() -> Vec<(&'static str, &'static str)> {
     let mut pairs = Vec::new();
     for (i, a) in ids.iter().enumerate() {
         for b in &ids[i + 1..] {
-            if prefix(a) == prefix(b) && mirror_sfen(start(a)) == start(b) {
+            if prefix(a) == prefix(b) && mirror_sfen(start(a)).ok().as_deref() == Some(start(b)) {
                 // Mirrored starts only pair up when the rules are the same rule set.
                 let (ta, _) = registry::lookup(a).unwrap();
                 let (tb, _) = registry::lookup(b).unwrap();
