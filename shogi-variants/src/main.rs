@@ -4,8 +4,8 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    // An unlocked handle: the USI server writes from its search thread too.
+    let mut out = std::io::stdout();
     match run(cli, &mut out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
