@@ -21,11 +21,11 @@ impl<R: Rules> Position<R> {
         if depth == 0 {
             return 1;
         }
+        if depth == 1 && bulk {
+            return self.count_legal_moves();
+        }
         let (list, rest) = buffers.split_first_mut().expect("one buffer per ply");
         self.legal_moves(list);
-        if depth == 1 && bulk {
-            return list.len() as u64;
-        }
         let mut nodes = 0;
         for &mv in list.iter() {
             self.make(mv);

@@ -57,3 +57,21 @@ fn speed_probe() {
         );
     }
 }
+
+#[test]
+#[ignore]
+fn speed_probe_more() {
+    const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
+    const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    for (name, sfen, d) in [("start", START, 5), ("matsuri", MATSURI, 3)] {
+        for bulk in [true, false] {
+            let r = shogi_core::bench::perft_bench::<Std>(sfen, d, bulk).unwrap();
+            eprintln!(
+                "{name} d{d} bulk {bulk}: {} nodes {:.2}s {:.2} Mnps",
+                r.nodes,
+                r.seconds,
+                r.nps / 1e6
+            );
+        }
+    }
+}
