@@ -47,6 +47,13 @@ impl fmt::Debug for Piece {
     }
 }
 
+/// Hash contribution of holding `count` pieces of `kind`. Every part of the hash is combined
+/// by XOR, so incremental updates in any order give the hash computed from scratch.
+#[inline]
+fn hand_key(color: Color, kind: usize, count: u8) -> u64 {
+    ZOBRIST.hand[color.index()][kind].wrapping_mul(count as u64)
+}
+
 /// One reversible change recorded by `make`.
 #[derive(Clone, Copy, Debug)]
 enum Change {
@@ -231,11 +238,7 @@ impl<R: Rules> Position<R> {
     #[inline]
     fn set_hand_raw(&mut self, color: Color, kind: u8, count: u8) {
         let old = self.hands[color.index()][kind as usize];
-        let key = ZOBRIST.hand[color.index()][kind as usize];
-        self.hash = self
-            .hash
-            .wrapping_sub(key.wrapping_mul(old as u64))
-            .wrapping_add(key.wrapping_mul(count as u64));
+        self.hash ^= hand_key(color, kind as usize, old) ^ hand_key(color, kind as usize, count);
         self.hands[color.index()][kind as usize] = count;
     }
 
@@ -298,9 +301,7 @@ impl<R: Rules> Position<R> {
         }
         for c in Color::BOTH {
             for k in 0..MAX_KINDS {
-                h = h.wrapping_add(
-                    ZOBRIST.hand[c.index()][k].wrapping_mul(self.hands[c.index()][k] as u64),
-                );
+                h ^= hand_key(c, k, self.hands[c.index()][k]);
             }
         }
         if self.side == Color::White {

@@ -4,7 +4,7 @@ use crate::error::SfenError;
 use crate::geometry::{Color, Square, FILES, RANKS};
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
-use crate::table::{AfterMove, KingLoss, NifuPolicy};
+use crate::table::{AfterMove, KingLoss, NifuPolicy, Reflect};
 
 fn color_name(c: Color) -> &'static str {
     match c {
@@ -178,10 +178,20 @@ impl<R: Rules> Position<R> {
             }
         }
         let nifu_ends_game = hooks.after_move == AfterMove::Reversi(NifuPolicy::A);
+        // Two unpromoted pawns on a file arise in play only from a move that changes file
+        // (a chess pawn's capture, RULES.md §2 Hybrid) where nifu does not bind moves.
+        let changes_file = |k: usize| {
+            let m = &R::TABLE.pieces[k].movement;
+            m.lion
+                || m.reflect != Reflect::None
+                || [m.leaps, m.slides, m.move_only, m.capture_only]
+                    .iter()
+                    .any(|list| list.iter().any(|&(dx, _)| dx != 0))
+        };
         if !nifu_ends_game {
             for c in Color::BOTH {
                 for k in 0..t.kinds {
-                    if !t.nifu[k] {
+                    if !t.nifu[k] || (!hooks.nifu_on_moves && changes_file(k)) {
                         continue;
                     }
                     let mut seen = [false; 9];
