@@ -74,13 +74,11 @@ impl<R: Rules> Position<R> {
             let kind = self.piece_at(from).kind();
             let mut targets = self.capture_targets(from);
             if t.special[kind as usize] && self.mobile(from) {
-                // A capture-only step onto an empty square is no move (natural attacks include
-                // it, so capture targets do), unless another movement reaches that square.
+                // Capture-only steps need an enemy on the square (they are attacks, not moves).
                 let k = kind as usize;
-                let empty_captures = t.capture_only[us.index()][k][from.index()]
-                    & !occ
+                let capture_only = t.capture_only[us.index()][k][from.index()]
                     & !t.plain_attacks(k, us, from, occ);
-                targets &= !empty_captures;
+                targets &= !(capture_only & !self.pieces_of(!us));
                 targets |= t.move_only[us.index()][kind as usize][from.index()] & !occ;
                 if t.lion[kind as usize] {
                     self.lion_double_moves(from, kind, out);

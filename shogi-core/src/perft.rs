@@ -21,10 +21,15 @@ impl<R: Rules> Position<R> {
         if depth == 0 {
             return 1;
         }
-        if depth == 1 && bulk {
-            return self.count_legal_moves();
-        }
         let (list, rest) = buffers.split_first_mut().expect("one buffer per ply");
+        if depth == 1 && bulk {
+            // The fast path counts without building the list.
+            if self.fast_legality_applies() {
+                return self.count_legal_moves();
+            }
+            self.legal_moves(list);
+            return list.len() as u64;
+        }
         self.legal_moves(list);
         let mut nodes = 0;
         for &mv in list.iter() {

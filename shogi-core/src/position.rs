@@ -244,7 +244,7 @@ impl<R: Rules> Position<R> {
 
     /// Puts a captured piece where its capturer's rules send it (hand mapping seam).
     #[inline]
-    #[allow(clippy::wrong_self_convention)] // "to hand" names the destination, not a conversion
+    #[allow(clippy::wrong_self_convention)]
     pub(crate) fn to_hand(&mut self, capturer: Color, captured: Piece) {
         if let Captured::Hand(k) = self.tables.captured[captured.kind() as usize][capturer.index()]
         {

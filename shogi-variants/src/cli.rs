@@ -1,0 +1,265 @@
+//! The command-line contract of ../shared/CLI.md.
+
+use crate::registry;
+use clap::{Args, Parser, Subcommand};
+use std::time::Instant;
+
+/// Largest perft depth the CLI accepts (deeper counts would run for days).
+pub const MAX_DEPTH: u32 = 12;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "shogi-variants",
+    version,
+    about = "Shogi variants: move generation, perft, play and USI"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// A position: a variant's start, or `--sfen`, then `--moves`.
+#[derive(Args, Debug, Clone)]
+pub struct PositionArgs {
+    /// Variant id (see `list`).
+    pub id: String,
+    /// Start from this SFEN instead of the setup's start position.
+    #[arg(long)]
+    pub sfen: Option<String>,
+    /// USI moves played from the start position.
+    #[arg(long, num_args = 1.., allow_hyphen_values = false)]
+    pub moves: Vec<String>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print every variant id, one per line.
+    List,
+    /// Print a variant's start position as SFEN.
+    Startpos { id: String },
+    /// Print a variant's rule table.
+    Rules { id: String },
+    /// Print the legal moves, sorted.
+    Moves(PositionArgs),
+    /// Count legal move sequences to DEPTH.
+    Perft {
+        #[command(flatten)]
+        pos: PositionArgs,
+        depth: u32,
+        /// Make every leaf move instead of counting the last ply from the move list.
+        #[arg(long)]
+        no_bulk: bool,
+    },
+    /// Perft per root move.
+    Divide {
+        #[command(flatten)]
+        pos: PositionArgs,
+        depth: u32,
+    },
+    /// Perft benchmark: nodes per second per variant, and the ratio to standard shogi.
+    Bench {
+        /// Only these variant ids (default: every rule set's first setup).
+        ids: Vec<String>,
+        /// Perft depth for the variants (standard shogi is measured at depth 5 and matsuri 3).
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+    },
+}
+
+/// A CLI failure: printed to stderr, exit status 1.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error(transparent)]
+    Unknown(#[from] registry::UnknownVariant),
+    #[error("position: {0}")]
+    Position(#[from] shogi_core::PositionError),
+    #[error("depth {0} is too deep; the CLI accepts at most {MAX_DEPTH}")]
+    Depth(u32),
+    #[error("{0}")]
+    Other(String),
+}
+
+fn engine_at(p: &PositionArgs) -> Result<Box<dyn crate::engine::Engine>, CliError> {
+    let mut e = registry::create(&p.id)?;
+    if p.sfen.is_some() || !p.moves.is_empty() {
+        e.set_position(p.sfen.as_deref(), &p.moves)?;
+    }
+    Ok(e)
+}
+
+fn check_depth(d: u32) -> Result<u32, CliError> {
+    if d > MAX_DEPTH {
+        Err(CliError::Depth(d))
+    } else {
+        Ok(d)
+    }
+}
+
+/// Runs a parsed command, writing its output to `out`.
+pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    let w = |out: &mut dyn std::io::Write, s: &str| {
+        writeln!(out, "{s}").map_err(|e| CliError::Other(e.to_string()))
+    };
+    match cli.command {
+        Command::List => {
+            for id in registry::ids() {
+                w(out, id)?;
+            }
+        }
+        Command::Startpos { id } => {
+            let (t, i) = registry::lookup(&id)?;
+            w(out, t.setups[i].sfen)?;
+        }
+        Command::Rules { id } => {
+            let (t, _) = registry::lookup(&id)?;
+            write!(out, "{}", t.render()).map_err(|e| CliError::Other(e.to_string()))?;
+        }
+        Command::Moves(p) => {
+            let mut e = engine_at(&p)?;
+            for m in e.legal_moves() {
+                w(out, &m)?;
+            }
+        }
+        Command::Perft {
+            pos,
+            depth,
+            no_bulk,
+        } => {
+            let depth = check_depth(depth)?;
+            let mut e = engine_at(&pos)?;
+            let n = if no_bulk {
+                e.perft_full(depth)
+            } else {
+                e.perft(depth)
+            };
+            w(out, &n.to_string())?;
+        }
+        Command::Divide { pos, depth } => {
+            let depth = check_depth(depth)?;
+            let mut e = engine_at(&pos)?;
+            let rows = e.divide(depth);
+            let total: u64 = rows.iter().map(|(_, n)| n).sum();
+            for (m, n) in rows {
+                w(out, &format!("{m} {n}"))?;
+            }
+            w(out, &total.to_string())?;
+        }
+        Command::Bench { ids, depth } => bench(&ids, check_depth(depth)?, out)?,
+    }
+    Ok(())
+}
+
+/// Standard shogi with a hand-written `Rules` impl, to show that `variant!` adds no cost.
+#[derive(Clone, Copy, Debug, Default)]
+struct HandWrittenStandard;
+const HAND_WRITTEN: shogi_core::RuleTable = shogi_core::RuleTable {
+    name: "HandWrittenStandard",
+    title: "standard shogi without the macro (bench reference)",
+    pieces: &shogi_core::pieces::STANDARD_PIECES,
+    hooks: shogi_core::table::Hooks::STANDARD,
+    setups: &[shogi_core::table::Setup {
+        id: "bench-standard",
+        sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        description: "even",
+    }],
+    notes: &[],
+};
+shogi_core::impl_rules!(HandWrittenStandard, HAND_WRITTEN);
+
+/// Times a perft; returns (nodes, seconds).
+fn timed(e: &mut dyn crate::engine::Engine, depth: u32, bulk: bool) -> (u64, f64) {
+    let t = Instant::now();
+    let n = if bulk {
+        e.perft(depth)
+    } else {
+        e.perft_full(depth)
+    };
+    (n, t.elapsed().as_secs_f64().max(1e-9))
+}
+
+fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    let mut row =
+        |name: &str, d: u32, (n, s): (u64, f64), reference: f64| -> Result<f64, CliError> {
+            let nps = n as f64 / s;
+            let ratio = if reference > 0.0 {
+                nps / reference
+            } else {
+                1.0
+            };
+            writeln!(
+                out,
+                "{name:<44} {d:>5} {n:>12} {s:>9.3} {nps:>12.0} {ratio:>6.2}"
+            )
+            .map_err(|e| CliError::Other(e.to_string()))?;
+            Ok(nps)
+        };
+    let mut std_engine = registry::create("shogi")?;
+    let std_nps = row(
+        "shogi start (bulk)",
+        5,
+        timed(std_engine.as_mut(), 5, true),
+        0.0,
+    )?;
+    let std_full = row(
+        "shogi start (no bulk)",
+        4,
+        timed(std_engine.as_mut(), 4, false),
+        0.0,
+    )?;
+    // The same rules through a hand-written `Rules` impl (no macro): the DSL must cost nothing.
+    let mut hand = crate::engine::VariantEngine::<HandWrittenStandard>::new(0);
+    row(
+        "hand-written standard, no macro (bulk)",
+        5,
+        timed(&mut hand, 5, true),
+        std_nps,
+    )?;
+    row(
+        "hand-written standard, no macro (no bulk)",
+        4,
+        timed(&mut hand, 4, false),
+        std_full,
+    )?;
+    std_engine
+        .set_position(Some(MATSURI), &[])
+        .map_err(CliError::Position)?;
+    row(
+        "shogi matsuri (bulk)",
+        3,
+        timed(std_engine.as_mut(), 3, true),
+        std_nps,
+    )?;
+    row(
+        "shogi matsuri (no bulk)",
+        2,
+        timed(std_engine.as_mut(), 2, false),
+        std_full,
+    )?;
+    let list: Vec<String> = if ids.is_empty() {
+        registry::tables()
+            .iter()
+            .filter(|t| t.setups[0].id != "shogi")
+            .map(|t| t.setups[0].id.to_string())
+            .collect()
+    } else {
+        ids.to_vec()
+    };
+    for id in list {
+        let mut e = registry::create(&id)?;
+        row(
+            &format!("{id} (bulk)"),
+            depth,
+            timed(e.as_mut(), depth, true),
+            std_nps,
+        )?;
+        row(
+            &format!("{id} (no bulk)"),
+            depth,
+            timed(e.as_mut(), depth, false),
+            std_full,
+        )?;
+    }
+    Ok(())
+}
+
+const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
