@@ -3,7 +3,8 @@
 //!
 //! A plain `harness = false` program rather than criterion: what matters here is nodes per
 //! second of one long run, which it prints directly, and it keeps the dependency tree empty.
-//! `cargo bench -p shogi-core -- quick` runs each case once. On Linux the process CPU time is
+//! `cargo bench -p shogi-core -- quick` runs each case once; `-- start` (or `matsuri`, `max`)
+//! runs only that position, and `-- bulk` / `-- full` only one counting mode. On Linux the process CPU time is
 //! printed too (`cpu Mnps`): on a shared, loaded machine it is the steadier figure.
 
 #[path = "../tests/common/mod.rs"]
@@ -36,7 +37,14 @@ fn main() {
         "{:<8} {:>5} {:>5} {:>12} {:>9} {:>9} {:>9}",
         "position", "depth", "bulk", "nodes", "seconds", "Mnps", "cpu Mnps"
     );
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let wants = |word: &str| args.iter().any(|a| a == word);
+    let any_position = ["start", "matsuri", "max"].iter().any(|w| wants(w));
+    let any_mode = wants("bulk") || wants("full");
     for (name, sfen, depth, bulk) in cases {
+        if any_position && !wants(name) || any_mode && !wants(if bulk { "bulk" } else { "full" }) {
+            continue;
+        }
         let mut best: Option<BenchResult> = None;
         let mut best_cpu: Option<f64> = None;
         for _ in 0..runs {

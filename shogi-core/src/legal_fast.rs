@@ -305,13 +305,14 @@ impl<R: Rules> Position<R> {
         } else {
             (info.checkers | info.block, info.block)
         };
+        let pinned = info.pinned;
         for k in 0..t.kinds {
             if t.royal[k] {
                 continue;
             }
             for from in self.pieces(us, k as u8) {
                 let mut targets = self.fast_targets(k, us, from, occ, blocked, capturable) & mask;
-                if info.pinned.contains(from) {
+                if pinned.nonempty() && pinned.contains(from) {
                     targets &= info.pin_line(from);
                 }
                 self.emit(sink, us, from, k, targets);

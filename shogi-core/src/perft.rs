@@ -31,6 +31,14 @@ impl<R: Rules> Position<R> {
             return list.len() as u64;
         }
         self.legal_moves(list);
+        if depth == 1 {
+            // Without bulk counting each leaf move is made and taken back.
+            for &mv in list.iter() {
+                self.make(mv);
+                self.unmake();
+            }
+            return list.len() as u64;
+        }
         let mut nodes = 0;
         for &mv in list.iter() {
             self.make(mv);
