@@ -312,3 +312,19 @@ fn drop_move_text() {
     assert_eq!(shogi_core::usi::move_to_usi::<Std>(mv), "P*5e");
     assert_eq!(mv, Move::drop(shogi_core::pieces::kind::PAWN, mv.to()));
 }
+
+// ---- captures ----
+
+/// Black R 5h takes the White dragon on 5e (outside the zone: no promotion offered); the dragon
+/// goes to Black's hand unpromoted, as a rook.
+#[test]
+fn captured_piece_goes_to_hand_unpromoted() {
+    let sfen = "4k4/9/9/9/4+r4/9/9/4R4/4K4 b - 1";
+    let all = moves_of::<Std>(sfen);
+    assert!(all.contains(&"5h5e".to_string()));
+    assert!(!all.contains(&"5h5e+".to_string()));
+    let mut pos = Position::<Std>::from_sfen(sfen).unwrap();
+    let mv = pos.parse_usi("5h5e").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.to_sfen(), "4k4/9/9/9/4R4/9/9/9/4K4 w R 2");
+}
