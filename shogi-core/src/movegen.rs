@@ -2,9 +2,10 @@
 //! the legality rule of RULES.md §0 (uchifuzume included).
 
 use crate::bitboard::Bitboard;
+use crate::effects::may_void_moves;
 use crate::geometry::{Color, Square, RANKS};
 use crate::moves::Move;
-use crate::position::{Piece, Position};
+use crate::position::{Outcome, Piece, Position};
 use crate::rules::Rules;
 use crate::table::{KingLoss, MoveShape, MovementSource, Paralysis};
 
@@ -95,7 +96,7 @@ impl<R: Rules> Position<R> {
         let t = self.tables;
         let us = self.side_to_move();
         let k = kind as usize;
-        let dead = t.dead[us.index()][k];
+        let dead = self.dead_landings(from, kind, targets);
         let nifu_files = if R::HOOKS.nifu_on_moves && t.nifu[k] {
             self.nifu_files(us, kind, Some(from))
         } else {
@@ -193,10 +194,15 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// A side that has lost its king (king capture, flip) has lost: returns the winner.
+    /// The winner when the game is already over on this board: an effect decided it (a king
+    /// flip, Reversi-A nifu) or a side has lost its king (king capture, flip); the side to move
+    /// is judged first.
     pub fn winner_by_board(&self) -> Option<Color> {
         if R::HOOKS.plain_effects() {
             return None;
+        }
+        if let Some(winner) = self.winner_by_effects() {
+            return Some(winner);
         }
         let side = self.side_to_move();
         if self.royals(side).is_empty() {
@@ -211,11 +217,20 @@ impl<R: Rules> Position<R> {
     /// Whether a pseudo-legal move is legal (RULES.md §0 legality and uchifuzume), by
     /// make/test/unmake: the reference path, exact for every rule set.
     pub fn is_legal(&mut self, mv: Move) -> bool {
-        if R::HOOKS.king_loss == KingLoss::Capture {
+        let voidable = may_void_moves(&R::HOOKS);
+        if R::HOOKS.king_loss == KingLoss::Capture && !voidable {
             return true;
         }
         let us = self.side_to_move();
         self.make(mv);
+        if voidable && self.outcome() == Outcome::NotAMove {
+            self.unmake();
+            return false;
+        }
+        if R::HOOKS.king_loss == KingLoss::Capture {
+            self.unmake();
+            return true;
+        }
         let mut ok = !self.in_check(us);
         if !ok && self.winner_by_board() == Some(us) {
             ok = true;
