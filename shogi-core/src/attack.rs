@@ -5,6 +5,7 @@ use crate::geometry::{Color, Square};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::Reflect;
+use crate::tables::{first_along, OPPOSITE, RAYS};
 
 impl<R: Rules> Position<R> {
     /// Squares a piece of `kind` owned by `color` on `sq` attacks by its own kind's movement on
@@ -86,23 +87,60 @@ impl<R: Rules> Position<R> {
     /// Pieces of `by` naturally attacking `sq` (reverse attacks: every movement here is
     /// point-symmetric between the two colours, reflecting paths being reversible).
     pub fn attackers_naturally(&self, sq: Square, by: Color) -> Bitboard {
+        let mut found = self.plain_attackers(sq, by, self.occupied());
         let t = self.tables;
-        let occ = self.occupied();
+        let mut mask = t.reverse.reflect_kinds;
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let bb = self.pieces(by, k as u8);
+            if bb.nonempty() {
+                found |= self.reflect_slides(t.reflect[k], sq, sq) & bb;
+            }
+        }
+        found
+    }
+
+    /// Pieces of `by` attacking `sq` by leaps, capture-only steps and plain slides, with slides
+    /// blocked by `occ` instead of the board's occupancy (reflecting slides are not included).
+    ///
+    /// Leapers are found from the few squares a leap can come from (`leap_sources`), each
+    /// checked against its own table; sliders by one ray per direction, the first piece on it
+    /// being an attacker when its kind slides back along that ray.
+    #[inline]
+    pub fn plain_attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let t = self.tables;
+        let rv = &t.reverse;
+        let b = by.index();
         let them = self.pieces_of(by);
         let mut found = Bitboard::EMPTY;
-        for k in 0..t.kinds {
-            let bb = self.pieces_of_kind(k as u8) & them;
-            if bb.is_empty() {
+        for n in rv.leap_sources[b][sq.index()] & them {
+            let k = self.piece_at(n).kind() as usize;
+            let mut reach = t.leap[b][k][n.index()];
+            if t.special[k] {
+                reach |= t.capture_only[b][k][n.index()];
+            }
+            if reach.contains(sq) {
+                found.set(n);
+            }
+        }
+        let mut dirs = rv.slide_dirs[b];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            // A piece sliding along `d` reaches `sq` from the opposite side.
+            let o = OPPOSITE[d];
+            let ray = RAYS[o][sq.index()];
+            if (ray & them).is_empty() {
                 continue;
             }
-            let mut att = t.plain_attacks(k, !by, sq, occ);
-            if t.special[k] {
-                att |= t.capture_only[(!by).index()][k][sq.index()];
-                if t.reflect[k] != Reflect::None {
-                    att |= self.reflect_slides(t.reflect[k], sq, sq);
+            if let Some(first) = first_along(o, ray & occ) {
+                if them.contains(first)
+                    && rv.slide_kinds[b][d] >> self.piece_at(first).kind() & 1 != 0
+                {
+                    found.set(first);
                 }
             }
-            found |= att & bb;
         }
         found
     }

@@ -6,12 +6,14 @@
 //! behaviour; the seams where variants differ are listed on [`Rules`].
 
 pub mod attack;
+pub mod bench;
 pub mod bitboard;
 pub mod effects;
 pub mod error;
 pub mod eval;
 pub mod game;
 pub mod geometry;
+pub mod legal_fast;
 pub mod make;
 pub mod movegen;
 pub mod moves;

@@ -214,7 +214,8 @@ impl<R: Rules> Position<R> {
         None
     }
 
-    /// Whether a pseudo-legal move is legal (RULES.md §0 legality and uchifuzume).
+    /// Whether a pseudo-legal move is legal (RULES.md §0 legality and uchifuzume), by
+    /// make/test/unmake: the reference path, exact for every rule set.
     pub fn is_legal(&mut self, mv: Move) -> bool {
         let voidable = may_void_moves(&R::HOOKS);
         if R::HOOKS.king_loss == KingLoss::Capture && !voidable {
@@ -238,7 +239,7 @@ impl<R: Rules> Position<R> {
             && mv.is_drop()
             && self.tables.drop_mate_forbidden[mv.drop_kind() as usize]
             && self.in_check(!us)
-            && !self.has_legal_move()
+            && !self.has_legal_move_reference()
         {
             ok = false;
         }
@@ -246,8 +247,24 @@ impl<R: Rules> Position<R> {
         ok
     }
 
-    /// Appends the legal moves of the side to move (none when the game is over).
+    /// Appends the legal moves of the side to move (none when the game is over). Uses the
+    /// checkers-and-pins path where it is exact ([`crate::legal_fast`]), the reference path
+    /// otherwise.
     pub fn legal_moves(&mut self, out: &mut MoveList) {
+        out.clear();
+        if self.winner_by_board().is_some() {
+            return;
+        }
+        if self.fast_legality_applies() {
+            self.legal_moves_fast(out);
+        } else {
+            self.legal_moves_reference(out);
+        }
+    }
+
+    /// The legal moves by the reference path: every pseudo-legal move through
+    /// [`Position::is_legal`] (make/test/unmake).
+    pub fn legal_moves_reference(&mut self, out: &mut MoveList) {
         out.clear();
         if self.winner_by_board().is_some() {
             return;
@@ -272,6 +289,15 @@ impl<R: Rules> Position<R> {
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&mut self) -> bool {
+        if self.fast_legality_applies() {
+            self.count_legal_moves() > 0
+        } else {
+            self.has_legal_move_reference()
+        }
+    }
+
+    /// [`Position::has_legal_move`] by the reference path only.
+    pub fn has_legal_move_reference(&mut self) -> bool {
         if self.winner_by_board().is_some() {
             return false;
         }

@@ -22,8 +22,21 @@ impl<R: Rules> Position<R> {
             return 1;
         }
         let (list, rest) = buffers.split_first_mut().expect("one buffer per ply");
-        self.legal_moves(list);
         if depth == 1 && bulk {
+            // The fast path counts without building the list.
+            if self.fast_legality_applies() {
+                return self.count_legal_moves();
+            }
+            self.legal_moves(list);
+            return list.len() as u64;
+        }
+        self.legal_moves(list);
+        if depth == 1 {
+            // Without bulk counting each leaf move is made and taken back.
+            for &mv in list.iter() {
+                self.make(mv);
+                self.unmake();
+            }
             return list.len() as u64;
         }
         let mut nodes = 0;

@@ -47,6 +47,13 @@ impl fmt::Debug for Piece {
     }
 }
 
+/// Hash contribution of holding `count` pieces of `kind`. Every part of the hash is combined
+/// by XOR, so incremental updates in any order give the hash computed from scratch.
+#[inline]
+fn hand_key(color: Color, kind: usize, count: u8) -> u64 {
+    ZOBRIST.hand[color.index()][kind].wrapping_mul(count as u64)
+}
+
 /// What an effect of the last move decided beyond what the board shows (RULES.md §0, §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Outcome {
@@ -218,29 +225,45 @@ impl<R: Rules> Position<R> {
     // ---- raw mutation (journaled) ----
 
     /// Sets a square, recording the old content.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn set(&mut self, sq: Square, piece: Piece) {
         let old = self.board[sq.index()];
         self.journal.push(Change::Square(sq, old));
         self.put_raw(sq, piece);
     }
 
-    #[inline]
+    #[inline(always)]
     fn put_raw(&mut self, sq: Square, piece: Piece) {
-        let old = self.board[sq.index()];
+        let s = sq.index();
+        let old = self.board[s];
         if !old.is_empty() {
-            let (c, k) = (old.color().index(), old.kind() as usize);
-            self.by_color[c].clear(sq);
-            self.by_kind[k].clear(sq);
-            self.hash ^= ZOBRIST.board[c][k][sq.index()];
+            let (c, k) = (old.color().index(), old.kind() as usize % MAX_KINDS);
+            self.hash ^= ZOBRIST.board[c][k][s];
         }
         if !piece.is_empty() {
-            let (c, k) = (piece.color().index(), piece.kind() as usize);
-            self.by_color[c].set(sq);
-            self.by_kind[k].set(sq);
-            self.hash ^= ZOBRIST.board[c][k][sq.index()];
+            let (c, k) = (piece.color().index(), piece.kind() as usize % MAX_KINDS);
+            self.hash ^= ZOBRIST.board[c][k][s];
         }
-        self.board[sq.index()] = piece;
+        self.put_board(sq, piece);
+    }
+
+    /// Board and bitboards only; the hash is left to the caller (`unmake` restores it whole).
+    #[inline(always)]
+    fn put_board(&mut self, sq: Square, piece: Piece) {
+        let s = sq.index();
+        let old = self.board[s];
+        // The square's bit is set in a bitboard iff the piece there belongs to it, so toggling
+        // removes the old piece and adds the new one.
+        let bit = Bitboard::from_square(sq);
+        if !old.is_empty() {
+            self.by_color[old.color().index()] ^= bit;
+            self.by_kind[old.kind() as usize % MAX_KINDS] ^= bit;
+        }
+        if !piece.is_empty() {
+            self.by_color[piece.color().index()] ^= bit;
+            self.by_kind[piece.kind() as usize % MAX_KINDS] ^= bit;
+        }
+        self.board[s] = piece;
     }
 
     /// Changes a hand count by `delta`, recording the old count.
@@ -254,10 +277,7 @@ impl<R: Rules> Position<R> {
     #[inline]
     fn set_hand_raw(&mut self, color: Color, kind: u8, count: u8) {
         let old = self.hands[color.index()][kind as usize];
-        let key = ZOBRIST.hand[color.index()][kind as usize];
-        // XOR like the board keys: mixing XOR and addition would make the hash depend on the
-        // order of board and hand changes within a move.
-        self.hash ^= key.wrapping_mul(old as u64) ^ key.wrapping_mul(count as u64);
+        self.hash ^= hand_key(color, kind as usize, old) ^ hand_key(color, kind as usize, count);
         self.hands[color.index()][kind as usize] = count;
     }
 
@@ -300,8 +320,8 @@ impl<R: Rules> Position<R> {
         let frame = self.frames.pop().expect("unmake without make");
         while self.journal.len() > frame.journal_len as usize {
             match self.journal.pop() {
-                Some(Change::Square(sq, p)) => self.put_raw(sq, p),
-                Some(Change::Hand(c, k, n)) => self.set_hand_raw(c, k, n),
+                Some(Change::Square(sq, p)) => self.put_board(sq, p),
+                Some(Change::Hand(c, k, n)) => self.hands[c.index()][k as usize] = n,
                 Some(Change::Outcome(o)) => self.outcome = o,
                 None => break,
             }
@@ -328,7 +348,7 @@ impl<R: Rules> Position<R> {
         }
         for c in Color::BOTH {
             for k in 0..MAX_KINDS {
-                h ^= ZOBRIST.hand[c.index()][k].wrapping_mul(self.hands[c.index()][k] as u64);
+                h ^= hand_key(c, k, self.hands[c.index()][k]);
             }
         }
         if self.side == Color::White {

@@ -4,7 +4,7 @@ use crate::error::SfenError;
 use crate::geometry::{Color, Square, FILES, RANKS};
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
-use crate::table::{AfterMove, KingLoss, NifuPolicy};
+use crate::table::{AfterMove, KingLoss, NifuPolicy, Reflect};
 
 fn color_name(c: Color) -> &'static str {
     match c {
@@ -15,6 +15,18 @@ fn color_name(c: Color) -> &'static str {
 
 /// Longest hand count accepted (a hand never holds more pieces than the board has squares).
 const MAX_HAND: u32 = 81;
+
+/// A move number: ASCII digits only, at least 1, fitting a `u32`.
+fn parse_move_number(s: &str) -> Result<u32, SfenError> {
+    let bad = || SfenError::BadMoveNumber(s.to_string());
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    match s.parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(bad()),
+    }
+}
 
 impl<R: Rules> Position<R> {
     /// Looks up a board token such as `+s` or `I`.
@@ -58,7 +70,7 @@ impl<R: Rules> Position<R> {
         }
         for (r, row) in ranks.iter().enumerate() {
             let rank_char = (b'a' + r as u8) as char;
-            let mut file: i32 = FILES as i32 - 1;
+            // Files are written from 9 down to 1; `placed` counts the files described so far.
             let mut placed = 0usize;
             let mut chars = row.chars().peekable();
             while let Some(ch) = chars.next() {
@@ -66,8 +78,7 @@ impl<R: Rules> Position<R> {
                     if d == 0 {
                         return Err(SfenError::UnknownPiece(ch.to_string()));
                     }
-                    file -= d as i32;
-                    placed += d as usize;
+                    placed = placed.saturating_add(d as usize);
                     continue;
                 }
                 let token = if ch == '+' {
@@ -80,11 +91,11 @@ impl<R: Rules> Position<R> {
                 };
                 let piece = Self::token_piece(&token)
                     .ok_or_else(|| SfenError::UnknownPiece(token.clone()))?;
-                placed += 1;
-                if file >= 0 && placed <= FILES as usize {
-                    pos.setup_put(Square::from_file_rank(file as u8, r as u8), piece);
+                if placed < FILES as usize {
+                    let file = FILES - 1 - placed as u8;
+                    pos.setup_put(Square::from_file_rank(file, r as u8), piece);
                 }
-                file -= 1;
+                placed = placed.saturating_add(1);
             }
             if placed != FILES as usize {
                 return Err(SfenError::FileCount {
@@ -99,55 +110,74 @@ impl<R: Rules> Position<R> {
             other => return Err(SfenError::BadSide(other.to_string())),
         };
         if fields[2] != "-" {
-            let mut count: Option<u32> = None;
-            let mut digits = String::new();
-            for ch in fields[2].chars() {
-                if let Some(d) = ch.to_digit(10) {
-                    digits.push(ch);
-                    let n = count.unwrap_or(0).saturating_mul(10).saturating_add(d);
-                    count = Some(n);
-                    continue;
-                }
-                let n = count.take().unwrap_or(1);
-                let label = format!("{digits}{ch}");
-                digits.clear();
-                if n == 0 || n > MAX_HAND {
-                    return Err(SfenError::BadHandCount(label));
-                }
-                if !ch.is_ascii_alphabetic() {
-                    return Err(SfenError::UnknownHandPiece(ch.to_string()));
-                }
-                let color = if ch.is_ascii_uppercase() {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                let kind = R::TABLE
-                    .kind_by_sfen(&ch.to_ascii_uppercase().to_string())
-                    .ok_or_else(|| SfenError::UnknownHandPiece(ch.to_string()))?;
-                if !pos.tables.hand_kinds.contains(&kind) {
-                    return Err(SfenError::NotHandable(ch.to_string()));
-                }
-                let total = pos.hand(color, kind) as u32 + n;
-                if total > MAX_HAND {
-                    return Err(SfenError::BadHandCount(label));
-                }
-                pos.setup_hand(color, kind, total as u8);
-            }
-            if count.is_some() {
-                return Err(SfenError::BadHandCount(digits));
-            }
+            pos.read_hand(fields[2])?;
         }
         let move_number = match fields.get(3) {
             None => 1,
-            Some(s) => match s.parse::<u32>() {
-                Ok(n) if n >= 1 => n,
-                _ => return Err(SfenError::BadMoveNumber(s.to_string())),
-            },
+            Some(s) => parse_move_number(s)?,
         };
         pos.setup_side(side, move_number);
         pos.validate()?;
         Ok(pos)
+    }
+
+    /// Reads the hand field: `[count]letter` items in any order, count 1 when left out, counts
+    /// without leading zeros and at most [`MAX_HAND`] per kind.
+    fn read_hand(&mut self, field: &str) -> Result<(), SfenError> {
+        let mut chars = field.chars().peekable();
+        while chars.peek().is_some() {
+            let mut digits = String::new();
+            while let Some(&c) = chars.peek() {
+                if !c.is_ascii_digit() {
+                    break;
+                }
+                digits.push(c);
+                chars.next();
+            }
+            let Some(ch) = chars.next() else {
+                // Digits with no piece after them.
+                return Err(SfenError::BadHandCount(digits));
+            };
+            if ch == '+' {
+                // A promoted piece is never held in hand.
+                let token = match chars.next() {
+                    Some(c) => format!("+{c}"),
+                    None => "+".to_string(),
+                };
+                return Err(SfenError::NotHandable(token));
+            }
+            let label = format!("{digits}{ch}");
+            let count = if digits.is_empty() {
+                1
+            } else if digits.starts_with('0') || digits.len() > 3 {
+                return Err(SfenError::BadHandCount(label));
+            } else {
+                digits.parse::<u32>().unwrap_or(u32::MAX)
+            };
+            if count > MAX_HAND {
+                return Err(SfenError::BadHandCount(label));
+            }
+            if !ch.is_ascii_alphabetic() {
+                return Err(SfenError::UnknownHandPiece(ch.to_string()));
+            }
+            let color = if ch.is_ascii_uppercase() {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let kind = R::TABLE
+                .kind_by_sfen(&ch.to_ascii_uppercase().to_string())
+                .ok_or_else(|| SfenError::UnknownHandPiece(ch.to_string()))?;
+            if !self.tables.hand_kinds.contains(&kind) {
+                return Err(SfenError::NotHandable(ch.to_string()));
+            }
+            let total = self.hand(color, kind) as u32 + count;
+            if total > MAX_HAND {
+                return Err(SfenError::BadHandCount(label));
+            }
+            self.setup_hand(color, kind, total as u8);
+        }
+        Ok(())
     }
 
     /// Rejects positions that cannot arise under the variant's rules.
@@ -178,10 +208,20 @@ impl<R: Rules> Position<R> {
             }
         }
         let nifu_ends_game = hooks.after_move == AfterMove::Reversi(NifuPolicy::A);
+        // Two unpromoted pawns on a file arise in play only from a move that changes file
+        // (a chess pawn's capture, RULES.md §2 Hybrid) where nifu does not bind moves.
+        let changes_file = |k: usize| {
+            let m = &R::TABLE.pieces[k].movement;
+            m.lion
+                || m.reflect != Reflect::None
+                || [m.leaps, m.slides, m.move_only, m.capture_only]
+                    .iter()
+                    .any(|list| list.iter().any(|&(dx, _)| dx != 0))
+        };
         if !nifu_ends_game {
             for c in Color::BOTH {
                 for k in 0..t.kinds {
-                    if !t.nifu[k] {
+                    if !t.nifu[k] || (!hooks.nifu_on_moves && changes_file(k)) {
                         continue;
                     }
                     let mut seen = [false; 9];

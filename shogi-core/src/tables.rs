@@ -43,7 +43,7 @@ const fn build_rays() -> [[Bitboard; SQUARES]; 8] {
 
 /// Whether moving along `d` increases the square index.
 #[inline]
-const fn positive(d: usize) -> bool {
+pub const fn positive(d: usize) -> bool {
     (DIRS[d].0 as i32) * 9 + (DIRS[d].1 as i32) > 0
 }
 
@@ -60,6 +60,20 @@ pub fn ray_attack(d: usize, sq: Square, occ: Bitboard) -> Bitboard {
     match first {
         Some(b) => ray ^ RAYS[d][b.index()],
         None => ray,
+    }
+}
+
+/// `OPPOSITE[d]` is the direction index of `-DIRS[d]`.
+pub const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
+
+/// The first square of `bb` met when walking from a square along `d` (`bb` a subset of that
+/// ray).
+#[inline]
+pub fn first_along(d: usize, bb: Bitboard) -> Option<Square> {
+    if positive(d) {
+        bb.lsb()
+    } else {
+        bb.msb()
     }
 }
 
@@ -152,6 +166,55 @@ pub struct Tables {
     pub any_special: bool,
     /// Kinds that are royal (bit mask).
     pub royal_mask: u32,
+    /// Who can attack a square: the reverse view used by check detection.
+    pub reverse: ReverseAttacks,
+}
+
+/// Reverse attack data: from a target square, where its attackers can stand.
+pub struct ReverseAttacks {
+    /// `leap_sources[color][sq]`: squares from which some kind of `color` reaches `sq` by a leap
+    /// or a capture-only step (a superset: the piece found there is checked against its table).
+    pub leap_sources: [[Bitboard; SQUARES]; 2],
+    /// `slide_kinds[color][d]`: bit mask of kinds whose `color` piece slides along direction `d`
+    /// (plain slides; reflecting ones are in `reflect_kinds`).
+    pub slide_kinds: [[u32; 8]; 2],
+    /// Bit `d` set: some kind of that colour slides along `d`.
+    pub slide_dirs: [u8; 2],
+    /// Kinds with reflecting slides (bit mask).
+    pub reflect_kinds: u32,
+}
+
+impl ReverseAttacks {
+    fn build(t: &Tables) -> ReverseAttacks {
+        let mut r = ReverseAttacks {
+            leap_sources: [[Bitboard(0); SQUARES]; 2],
+            slide_kinds: [[0; 8]; 2],
+            slide_dirs: [0; 2],
+            reflect_kinds: 0,
+        };
+        for c in 0..2 {
+            for k in 0..t.kinds {
+                for from in 0..SQUARES {
+                    let reach = t.leap[c][k][from] | t.capture_only[c][k][from];
+                    for to in reach {
+                        r.leap_sources[c][to.index()].set(Square::new(from as u8));
+                    }
+                }
+                for d in 0..8 {
+                    if t.slide_dirs[c][k] >> d & 1 != 0 {
+                        r.slide_kinds[c][d] |= 1 << k;
+                        r.slide_dirs[c] |= 1 << d;
+                    }
+                }
+            }
+        }
+        for k in 0..t.kinds {
+            if t.reflect[k] != Reflect::None {
+                r.reflect_kinds |= 1 << k;
+            }
+        }
+        r
+    }
 }
 
 impl Tables {
@@ -184,6 +247,12 @@ impl Tables {
             any_immortal: false,
             any_special: false,
             royal_mask: 0,
+            reverse: ReverseAttacks {
+                leap_sources: [[Bitboard(0); SQUARES]; 2],
+                slide_kinds: [[0; 8]; 2],
+                slide_dirs: [0; 2],
+                reflect_kinds: 0,
+            },
         };
         for (k, p) in table.pieces.iter().enumerate() {
             let m = &p.movement;
@@ -265,6 +334,7 @@ impl Tables {
         };
         hand.sort_by_key(order);
         t.hand_kinds = hand;
+        t.reverse = ReverseAttacks::build(&t);
         t
     }
 

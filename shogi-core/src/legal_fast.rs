@@ -1,0 +1,373 @@
+//! Fast legal move generation: checkers and pins instead of make/test/unmake.
+//!
+//! The reference rule (RULES.md §0) is that a move is legal iff afterwards the opponent cannot
+//! capture the mover's king. When a rule set's check is natural attack and a move changes the
+//! board only as in standard shogi, that rule reduces to the classic one:
+//! - a king move is legal iff its destination is not attacked with the king lifted off the
+//!   board (so a slider checking along a line keeps attacking the squares behind the king);
+//! - in double check only the king moves; in single check another piece must capture the
+//!   checker, or interpose (move or drop) when the check is by a slide alone;
+//! - a piece between its king and an enemy slider aiming along that line (pinned) may only move
+//!   along the line;
+//! - a drop of a kind barred from mating (uchifuzume) that gives check is tried by
+//!   make/test/unmake. A drop can only block lines, so the check comes from the dropped piece.
+//!
+//! [`FastLegality::EXACT`] says when this is exact; otherwise [`Position::legal_moves`] uses the
+//! reference path. Rejected: lion double moves (the captured middle piece can open a line to the
+//! mover's king) and reflecting slides (paths bend, so a pin is not a straight line). Handled:
+//! chess pawns (capture-only steps are leaps that must capture, move-only steps are moves that
+//! never attack), immortal pieces (never capturable, so never a target), drop restrictions,
+//! nifu on moves. An immortal royal piece would never be in check; rule sets with one take the
+//! reference path. The test `tests/legal_agreement.rs` compares both paths move for move.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Color, Square};
+use crate::movegen::MoveList;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::table::{Reflect, RuleTable};
+use crate::tables::{first_along, OPPOSITE, RAYS};
+use std::marker::PhantomData;
+
+/// Whether the fast path is exact for rule set `R` (a compile-time constant per variant).
+pub struct FastLegality<R>(PhantomData<R>);
+
+impl<R: Rules> FastLegality<R> {
+    /// Check is natural attack, moves have no side effects, king loss is checkmate, and no
+    /// piece moves in a way that breaks straight-line pins.
+    pub const EXACT: bool =
+        R::HOOKS.plain_attacks() && R::HOOKS.plain_effects() && pins_are_straight(R::TABLE);
+}
+
+/// No lion, no reflecting slide, no immortal royal piece.
+pub const fn pins_are_straight(table: &RuleTable) -> bool {
+    let mut i = 0;
+    while i < table.pieces.len() {
+        let p = &table.pieces[i];
+        if p.movement.lion || !matches!(p.movement.reflect, Reflect::None) {
+            return false;
+        }
+        if p.royal && p.immortal {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Where generated moves go: a list, or a counter (perft's bulk counting).
+pub(crate) trait Sink {
+    /// Moves from `from` to each square of `promote` (promoting) and of `plain` (not).
+    fn board(&mut self, from: Square, promote: Bitboard, plain: Bitboard);
+    /// Drops of `kind` on each square of `to`.
+    fn drops(&mut self, kind: u8, to: Bitboard);
+}
+
+struct ListSink<'a>(&'a mut MoveList);
+
+impl Sink for ListSink<'_> {
+    #[inline]
+    fn board(&mut self, from: Square, promote: Bitboard, plain: Bitboard) {
+        for to in promote {
+            self.0.push(Move::new(from, to, true));
+        }
+        for to in plain {
+            self.0.push(Move::new(from, to, false));
+        }
+    }
+    #[inline]
+    fn drops(&mut self, kind: u8, to: Bitboard) {
+        for sq in to {
+            self.0.push(Move::drop(kind, sq));
+        }
+    }
+}
+
+struct CountSink(u64);
+
+impl Sink for CountSink {
+    #[inline]
+    fn board(&mut self, _from: Square, promote: Bitboard, plain: Bitboard) {
+        self.0 += (promote.count() + plain.count()) as u64;
+    }
+    #[inline]
+    fn drops(&mut self, _kind: u8, to: Bitboard) {
+        self.0 += to.count() as u64;
+    }
+}
+
+/// Checks against and pins of the side to move's king.
+struct KingSafety {
+    checkers: Bitboard,
+    /// Squares between the king and a lone checker that attacks only by sliding (where a move
+    /// or drop interposes); empty otherwise.
+    block: Bitboard,
+    pinned: Bitboard,
+    /// Pinned piece and the squares of its line (pinner included, king excluded).
+    pins: [(Square, Bitboard); 8],
+    pin_count: usize,
+}
+
+impl KingSafety {
+    #[inline]
+    fn pin_line(&self, sq: Square) -> Bitboard {
+        self.pins[..self.pin_count]
+            .iter()
+            .find(|(p, _)| *p == sq)
+            .map_or(Bitboard::FULL, |&(_, line)| line)
+    }
+}
+
+impl<R: Rules> Position<R> {
+    /// Whether [`Position::legal_moves`] takes the fast path here: the rule set allows it and
+    /// the side to move has exactly one royal piece.
+    #[inline]
+    pub fn fast_legality_applies(&self) -> bool {
+        FastLegality::<R>::EXACT && self.royals(self.side_to_move()).count() == 1
+    }
+
+    /// Fills `out` with the legal moves by the fast path (caller checked it applies).
+    pub(crate) fn legal_moves_fast(&mut self, out: &mut MoveList) {
+        out.clear();
+        self.generate_fast(&mut ListSink(out));
+    }
+
+    /// Number of legal moves of the side to move (none when the game is over).
+    pub fn count_legal_moves(&mut self) -> u64 {
+        if self.winner_by_board().is_some() {
+            return 0;
+        }
+        if self.fast_legality_applies() {
+            let mut sink = CountSink(0);
+            self.generate_fast(&mut sink);
+            sink.0
+        } else {
+            let mut v = Vec::with_capacity(256);
+            self.legal_moves(&mut v);
+            v.len() as u64
+        }
+    }
+
+    /// Pieces of `color` that cannot be captured.
+    #[inline]
+    fn immortal_pieces(&self, color: Color) -> Bitboard {
+        let t = self.tables;
+        let mut bb = Bitboard::EMPTY;
+        if t.any_immortal {
+            for k in 0..t.kinds {
+                if t.immortal[k] {
+                    bb |= self.pieces(color, k as u8);
+                }
+            }
+        }
+        bb
+    }
+
+    /// Checkers and pins of `us`'s king on `king`.
+    #[inline]
+    fn king_safety(&self, us: Color, king: Square) -> KingSafety {
+        let t = self.tables;
+        let rv = &t.reverse;
+        let them = !us;
+        let b = them.index();
+        let occ = self.occupied();
+        let enemy = self.pieces_of(them);
+        let mut info = KingSafety {
+            checkers: Bitboard::EMPTY,
+            block: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+            pins: [(king, Bitboard::EMPTY); 8],
+            pin_count: 0,
+        };
+        let mut leapers = Bitboard::EMPTY;
+        for n in rv.leap_sources[b][king.index()] & enemy {
+            let k = self.piece_at(n).kind() as usize;
+            let mut reach = t.leap[b][k][n.index()];
+            if t.special[k] {
+                reach |= t.capture_only[b][k][n.index()];
+            }
+            if reach.contains(king) {
+                leapers.set(n);
+            }
+        }
+        let mut sliders = Bitboard::EMPTY;
+        let mut dirs = rv.slide_dirs[b];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let o = OPPOSITE[d];
+            let ray = RAYS[o][king.index()];
+            if (ray & enemy).is_empty() {
+                continue;
+            }
+            let Some(first) = first_along(o, ray & occ) else {
+                continue;
+            };
+            let kinds = rv.slide_kinds[b][d];
+            if enemy.contains(first) {
+                if kinds >> self.piece_at(first).kind() & 1 != 0 {
+                    sliders.set(first);
+                    info.block |= ray ^ RAYS[o][first.index()] ^ Bitboard::from_square(first);
+                }
+            } else if let Some(second) = first_along(o, RAYS[o][first.index()] & occ) {
+                if enemy.contains(second) && kinds >> self.piece_at(second).kind() & 1 != 0 {
+                    info.pinned.set(first);
+                    info.pins[info.pin_count] = (first, ray ^ RAYS[o][second.index()]);
+                    info.pin_count += 1;
+                }
+            }
+        }
+        info.checkers = leapers | sliders;
+        // Interposing answers a check only when it is by a slide alone.
+        if (leapers & sliders).nonempty() || info.checkers.count() != 1 {
+            info.block = Bitboard::EMPTY;
+        }
+        info
+    }
+
+    /// Squares the `kind` piece of `us` on `from` moves to: its own movement, never onto a
+    /// friendly piece or an immortal enemy, capture-only steps only onto capturable enemies,
+    /// move-only steps only onto empty squares.
+    #[inline(always)]
+    fn fast_targets(
+        &self,
+        kind: usize,
+        us: Color,
+        from: Square,
+        occ: Bitboard,
+        blocked: Bitboard,
+        capturable: Bitboard,
+    ) -> Bitboard {
+        let t = self.tables;
+        let mut targets = t.plain_attacks(kind, us, from, occ) & !blocked;
+        if t.special[kind] {
+            let c = us.index();
+            targets |= t.capture_only[c][kind][from.index()] & capturable;
+            targets |= t.move_only[c][kind][from.index()] & !occ;
+        }
+        targets
+    }
+
+    /// Hands the moves from `from` to `targets` to the sink with the promotion options of §0
+    /// (same rules as the reference generator).
+    #[inline(always)]
+    fn emit<S: Sink>(&self, sink: &mut S, us: Color, from: Square, kind: usize, targets: Bitboard) {
+        if targets.is_empty() {
+            return;
+        }
+        let t = self.tables;
+        let c = us.index();
+        let mut plain = targets & !t.dead[c][kind];
+        if R::HOOKS.nifu_on_moves && t.nifu[kind] {
+            plain &= !self.nifu_files(us, kind as u8, Some(from));
+        }
+        let promote = if t.promote_to[kind] == u8::MAX {
+            Bitboard::EMPTY
+        } else if t.zone[c][kind].contains(from) {
+            targets
+        } else {
+            targets & t.zone[c][kind]
+        };
+        sink.board(from, promote, plain);
+    }
+
+    /// The legal moves by checkers and pins.
+    fn generate_fast<S: Sink>(&mut self, sink: &mut S) {
+        let t = self.tables;
+        let us = self.side_to_move();
+        let them = !us;
+        let occ = self.occupied();
+        let immortal = self.immortal_pieces(them);
+        let capturable = self.pieces_of(them) & !immortal;
+        let blocked = self.pieces_of(us) | immortal;
+        let Some(king) = self.royals(us).lsb() else {
+            return;
+        };
+        let info = self.king_safety(us, king);
+
+        let king_kind = self.piece_at(king).kind() as usize;
+        let lifted = occ ^ Bitboard::from_square(king);
+        let mut safe = Bitboard::EMPTY;
+        for to in self.fast_targets(king_kind, us, king, occ, blocked, capturable) {
+            if self.plain_attackers(to, them, lifted).is_empty() {
+                safe.set(to);
+            }
+        }
+        self.emit(sink, us, king, king_kind, safe);
+
+        let checks = info.checkers.count();
+        if checks > 1 {
+            return;
+        }
+        let (mask, drop_mask) = if checks == 0 {
+            (Bitboard::FULL, !occ)
+        } else {
+            (info.checkers | info.block, info.block)
+        };
+        let pinned = info.pinned;
+        for k in 0..t.kinds {
+            if t.royal[k] {
+                continue;
+            }
+            for from in self.pieces(us, k as u8) {
+                let mut targets = self.fast_targets(k, us, from, occ, blocked, capturable) & mask;
+                if pinned.nonempty() && pinned.contains(from) {
+                    targets &= info.pin_line(from);
+                }
+                self.emit(sink, us, from, k, targets);
+            }
+        }
+        if drop_mask.nonempty() {
+            self.drops_fast(sink, us, drop_mask);
+        }
+    }
+
+    /// Legal drops onto `mask` (all empty squares, or the interposition squares in check).
+    #[inline]
+    fn drops_fast<S: Sink>(&mut self, sink: &mut S, us: Color, mask: Bitboard) {
+        let t = self.tables;
+        let c = us.index();
+        for &kind in &t.hand_kinds {
+            if self.hand(us, kind) == 0 {
+                continue;
+            }
+            let k = kind as usize;
+            let mut targets = mask & !t.dead[c][k];
+            if t.nifu[k] {
+                targets &= !self.nifu_files(us, kind, None);
+            }
+            if t.drop_mate_forbidden[k] && targets.nonempty() {
+                targets = self.without_drop_mates(us, kind, targets);
+            }
+            sink.drops(kind, targets);
+        }
+    }
+
+    /// Removes from `targets` the drops of `kind` that checkmate (uchifuzume, RULES.md §0).
+    /// Only drops that give check are tried, by make/test/unmake.
+    fn without_drop_mates(&mut self, us: Color, kind: u8, mut targets: Bitboard) -> Bitboard {
+        let t = self.tables;
+        let them = !us;
+        let k = kind as usize;
+        let occ = self.occupied();
+        // A `kind` piece of `us` on s attacks r iff one of `them` on r attacks s (offsets of
+        // the two colours are opposite), so the checking squares are the reverse attacks.
+        let mut checking = Bitboard::EMPTY;
+        for r in self.royals(them) {
+            checking |= t.plain_attacks(k, them, r, occ);
+            if t.special[k] {
+                checking |= t.capture_only[them.index()][k][r.index()];
+            }
+        }
+        for sq in targets & checking {
+            self.make(Move::drop(kind, sq));
+            let mated = !self.has_legal_move();
+            self.unmake();
+            if mated {
+                targets.clear(sq);
+            }
+        }
+        targets
+    }
+}
