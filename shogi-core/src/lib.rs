@@ -9,6 +9,7 @@ pub mod attack;
 pub mod bitboard;
 pub mod error;
 pub mod geometry;
+mod hooks;
 pub mod make;
 pub mod movegen;
 pub mod moves;

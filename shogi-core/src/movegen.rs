@@ -3,6 +3,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square, RANKS};
+use crate::hooks::isardam;
 use crate::moves::Move;
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
@@ -25,7 +26,7 @@ pub type MoveList = Vec<Move>;
 impl<R: Rules> Position<R> {
     /// Immortal pieces of `color` (nothing may capture them).
     #[inline]
-    fn immortals(&self, color: Color) -> Bitboard {
+    pub(crate) fn immortals(&self, color: Color) -> Bitboard {
         let t = self.tables;
         if !t.any_immortal {
             return Bitboard::EMPTY;
@@ -41,10 +42,10 @@ impl<R: Rules> Position<R> {
 
     /// Whether the piece on `from` may move at all (mobility seam, RULES.md §6).
     #[inline]
-    fn mobile(&self, _from: Square) -> bool {
+    pub(crate) fn mobile(&self, from: Square) -> bool {
         match R::HOOKS.paralysis {
             Paralysis::None => true,
-            _ => unimplemented!("paralysis is added with family E"),
+            _ => !self.paralysed(from),
         }
     }
 
@@ -60,59 +61,86 @@ impl<R: Rules> Position<R> {
         }
         let att = match (R::HOOKS.movement_source, R::HOOKS.move_shape) {
             (MovementSource::Own, MoveShape::Normal) => self.natural_attacks(p.kind(), color, from),
-            _ => unimplemented!("borrowed movement and chains are added with families B and D"),
+            (MovementSource::Borrow { .. }, MoveShape::Normal) => self.borrowed_attacks(from),
+            (_, MoveShape::Chained) => self.chain_targets(from),
         };
         att & !self.pieces_of(color) & !self.immortals(!color)
     }
 
     /// Appends every pseudo-legal move of the side to move.
     pub fn pseudo_moves(&self, out: &mut MoveList) {
+        if matches!(R::HOOKS.move_shape, MoveShape::Chained) {
+            self.chain_moves(out);
+            self.drops(out);
+            return;
+        }
         let us = self.side_to_move();
         let t = self.tables;
         let occ = self.occupied();
         for from in self.pieces_of(us) {
             let kind = self.piece_at(from).kind();
-            let mut targets = self.capture_targets(from);
-            if t.special[kind as usize] && self.mobile(from) {
-                targets |= t.move_only[us.index()][kind as usize][from.index()] & !occ;
-                if t.lion[kind as usize] {
-                    self.lion_double_moves(from, kind, out);
+            let targets = match R::HOOKS.movement_source {
+                MovementSource::Own => {
+                    let mut targets = self.capture_targets(from);
+                    if t.special[kind as usize] && self.mobile(from) {
+                        targets |= t.move_only[us.index()][kind as usize][from.index()] & !occ;
+                        if t.lion[kind as usize] {
+                            self.lion_double_moves(from, kind, out);
+                        }
+                    }
+                    targets
                 }
-            }
+                MovementSource::Borrow { .. } => self.borrowed_targets(from, kind, out),
+            };
             self.push_board_moves(from, kind, targets, out);
         }
         self.drops(out);
     }
 
-    /// Adds moves from `from` to each target with the promotion options of §0.
+    /// Adds moves from `from` to each target with the promotion options of §0 (for chains,
+    /// §5: only the final square counts), the landing rule of each form (§6), dead ranks and
+    /// nifu on moves (§3; a move capturing a king in king-capture mode is exempt, §0).
     #[inline]
-    fn push_board_moves(&self, from: Square, kind: u8, targets: Bitboard, out: &mut MoveList) {
+    pub(crate) fn push_board_moves(
+        &self,
+        from: Square,
+        kind: u8,
+        targets: Bitboard,
+        out: &mut MoveList,
+    ) {
         let t = self.tables;
         let us = self.side_to_move();
         let k = kind as usize;
         let dead = t.dead[us.index()][k];
         let nifu_files = if R::HOOKS.nifu_on_moves && t.nifu[k] {
-            self.nifu_files(us, kind, Some(from))
+            let files = self.nifu_files(us, kind, Some(from));
+            if R::HOOKS.king_loss == KingLoss::Capture {
+                files & !self.royals(!us)
+            } else {
+                files
+            }
         } else {
             Bitboard::EMPTY
         };
+        let left = Bitboard::from_square(from);
+        let stay = !dead & !nifu_files & self.landing_squares(us, kind, left);
         if t.promote_to[k] == u8::MAX {
-            for to in targets & !dead & !nifu_files {
+            for to in targets & stay {
                 out.push(Move::new(from, to, false));
             }
             return;
         }
         let zone = t.zone[us.index()][k];
-        let promo = if zone.contains(from) {
+        let promo = if zone.contains(from) && !matches!(R::HOOKS.move_shape, MoveShape::Chained) {
             targets
         } else {
             targets & zone
-        };
+        } & self.landing_squares(us, t.promote_to[k], left);
         for to in targets {
             if promo.contains(to) {
                 out.push(Move::new(from, to, true));
             }
-            if !dead.contains(to) && !nifu_files.contains(to) {
+            if stay.contains(to) {
                 out.push(Move::new(from, to, false));
             }
         }
@@ -134,7 +162,7 @@ impl<R: Rules> Position<R> {
 
     /// Lion double moves: capture on an adjacent square, then step to a square adjacent to it
     /// (empty, a second enemy, or the starting square: igui). RULES.md §2.
-    fn lion_double_moves(&self, from: Square, kind: u8, out: &mut MoveList) {
+    pub(crate) fn lion_double_moves(&self, from: Square, kind: u8, out: &mut MoveList) {
         let us = self.side_to_move();
         let t = self.tables;
         let king = crate::pieces::moves::KING;
@@ -154,13 +182,17 @@ impl<R: Rules> Position<R> {
                     || !self.pieces_of(us).contains(to) && !self.immortals(!us).contains(to)
                 {
                     let k = kind as usize;
+                    let left = Bitboard::from_square(from) | Bitboard::from_square(mid);
                     let promo = t.promote_to[k] != u8::MAX
                         && (t.zone[us.index()][k].contains(from)
-                            || t.zone[us.index()][k].contains(to));
+                            || t.zone[us.index()][k].contains(to))
+                        && self.landing_squares(us, t.promote_to[k], left).contains(to);
                     if promo {
                         out.push(Move::lion(from, mid, to, true));
                     }
-                    if !t.dead[us.index()][k].contains(to) {
+                    if !t.dead[us.index()][k].contains(to)
+                        && self.landing_squares(us, kind, left).contains(to)
+                    {
                         out.push(Move::lion(from, mid, to, false));
                     }
                 }
@@ -178,7 +210,7 @@ impl<R: Rules> Position<R> {
                 continue;
             }
             let k = kind as usize;
-            let mut targets = empty & !t.dead[us.index()][k];
+            let mut targets = empty & !t.dead[us.index()][k] & self.drop_squares(us, kind);
             if t.nifu[k] {
                 targets &= !self.nifu_files(us, kind, None);
             }
@@ -205,14 +237,24 @@ impl<R: Rules> Position<R> {
 
     /// Whether a pseudo-legal move is legal (RULES.md §0 legality and uchifuzume).
     pub fn is_legal(&mut self, mv: Move) -> bool {
+        let whole_board = isardam::whole_board(&R::HOOKS);
         if R::HOOKS.king_loss == KingLoss::Capture {
-            return true;
+            return !whole_board || self.like_attack_exempt(mv) || {
+                self.make(mv);
+                let ok = !self.like_attack_on_board();
+                self.unmake();
+                ok
+            };
         }
         let us = self.side_to_move();
+        let exempt = self.like_attack_exempt(mv);
         self.make(mv);
         let mut ok = !self.in_check(us);
         if !ok && self.winner_by_board() == Some(us) {
             ok = true;
+        }
+        if ok && !exempt && self.like_attack_on_board() {
+            ok = false;
         }
         if ok
             && mv.is_drop()
