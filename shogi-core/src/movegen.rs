@@ -83,6 +83,11 @@ impl<R: Rules> Position<R> {
                 MovementSource::Own => {
                     let mut targets = self.capture_targets(from);
                     if t.special[kind as usize] && self.mobile(from) {
+                        // Capture-only steps need an enemy on the square (they are attacks, not moves).
+                        let k = kind as usize;
+                        let capture_only = t.capture_only[us.index()][k][from.index()]
+                            & !t.plain_attacks(k, us, from, occ);
+                        targets &= !(capture_only & !self.pieces_of(!us));
                         targets |= t.move_only[us.index()][kind as usize][from.index()] & !occ;
                         if t.lion[kind as usize] {
                             self.lion_double_moves(from, kind, out);

@@ -3,7 +3,7 @@
 //! The `variant!` macro starts from [`STANDARD_PIECES`] when a definition says
 //! `pieces: standard`, so standard movement is written once, here.
 
-use crate::table::{Captured, Home, Movement, Offset, PieceDef, Promotion, Reflect};
+use crate::table::{Captured, Home, Movement, Offset, PieceDef, Promotion};
 
 const ORTHO: &[Offset] = &[(0, 1), (0, -1), (1, 0), (-1, 0)];
 const DIAG: &[Offset] = &[(1, 1), (-1, 1), (1, -1), (-1, -1)];
@@ -82,22 +82,6 @@ pub mod moves {
         slides: DIAG,
         ..Movement::NONE
     };
-    pub const KNIGHT_GOLD: Movement = leaps(&[
-        (1, 2),
-        (-1, 2),
-        (2, 1),
-        (-2, 1),
-        (1, -2),
-        (-1, -2),
-        (2, -1),
-        (-2, -1),
-        (0, 1),
-        (1, 1),
-        (-1, 1),
-        (1, 0),
-        (-1, 0),
-        (0, -1),
-    ]);
     pub const KIRIN: Movement = leaps(&[
         (1, 1),
         (-1, 1),
@@ -146,11 +130,6 @@ pub mod moves {
             (2, 2),
         ],
         lion: true,
-        ..Movement::NONE
-    };
-    pub const REFLECTING_BISHOP_ALL: Movement = Movement {
-        slides: DIAG,
-        reflect: Reflect::All,
         ..Movement::NONE
     };
 }
@@ -331,3 +310,34 @@ pub const STANDARD_PIECES: [PieceDef; 14] = {
         tokin,
     ]
 };
+
+/// Movements `variant!` knows by name (`moves = gold + chess_knight`).
+pub const NAMED_MOVEMENTS: &[(&str, Movement)] = &[
+    ("king", moves::KING),
+    ("gold", moves::GOLD),
+    ("silver", moves::SILVER),
+    ("knight", moves::KNIGHT),
+    ("lance", moves::LANCE),
+    ("pawn", moves::PAWN),
+    ("rook", moves::ROOK),
+    ("bishop", moves::BISHOP),
+    ("dragon", moves::DRAGON),
+    ("horse", moves::HORSE),
+    ("free_king", moves::FREE_KING),
+    ("queen", moves::FREE_KING),
+    ("chess_knight", moves::CHESS_KNIGHT),
+    ("chess_pawn", moves::CHESS_PAWN),
+    ("empress", moves::EMPRESS),
+    ("princess", moves::PRINCESS),
+    ("kirin", moves::KIRIN),
+    ("phoenix", moves::PHOENIX),
+    ("lion", moves::LION),
+];
+
+/// A named movement.
+pub fn named_movement(name: &str) -> Option<Movement> {
+    NAMED_MOVEMENTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, m)| *m)
+}

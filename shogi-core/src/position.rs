@@ -232,15 +232,15 @@ impl<R: Rules> Position<R> {
     fn set_hand_raw(&mut self, color: Color, kind: u8, count: u8) {
         let old = self.hands[color.index()][kind as usize];
         let key = ZOBRIST.hand[color.index()][kind as usize];
-        self.hash = self
-            .hash
-            .wrapping_sub(key.wrapping_mul(old as u64))
-            .wrapping_add(key.wrapping_mul(count as u64));
+        // XOR like the board keys: mixing XOR and addition made the hash depend on the order
+        // of changes (a king move after a setup with hands drifted from `compute_hash`).
+        self.hash ^= key.wrapping_mul(old as u64) ^ key.wrapping_mul(count as u64);
         self.hands[color.index()][kind as usize] = count;
     }
 
     /// Puts a captured piece where its capturer's rules send it (hand mapping seam).
     #[inline]
+    #[allow(clippy::wrong_self_convention)]
     pub(crate) fn to_hand(&mut self, capturer: Color, captured: Piece) {
         if let Captured::Hand(k) = self.tables.captured[captured.kind() as usize][capturer.index()]
         {
@@ -297,9 +297,7 @@ impl<R: Rules> Position<R> {
         }
         for c in Color::BOTH {
             for k in 0..MAX_KINDS {
-                h = h.wrapping_add(
-                    ZOBRIST.hand[c.index()][k].wrapping_mul(self.hands[c.index()][k] as u64),
-                );
+                h ^= ZOBRIST.hand[c.index()][k].wrapping_mul(self.hands[c.index()][k] as u64);
             }
         }
         if self.side == Color::White {

@@ -93,7 +93,7 @@ const fn splitmix(state: &mut u64) -> u64 {
 }
 
 pub static ZOBRIST: Zobrist = {
-    let mut state = 0x5EED_0F_5409_1u64;
+    let mut state = 0x05EE_D0F5_4091_u64;
     let mut z = Zobrist {
         board: [[[0; SQUARES]; MAX_KINDS]; 2],
         hand: [[0; MAX_KINDS]; 2],

@@ -124,9 +124,9 @@ impl<R: Rules> Position<R> {
         att
     }
 
-    /// Move generation for a borrowing piece of `kind` on `from`: returns the squares it may
-    /// move to (as [`Position::capture_targets`], plus the move-only steps of the movements
-    /// used) and appends the lion double moves of a borrowed lion movement.
+    /// Move generation for a borrowing piece of `kind` on `from`: the squares it may move to
+    /// with the movements it uses (capture-only steps onto enemies, move-only steps onto empty
+    /// squares), and the lion double moves of a borrowed lion movement appended to `out`.
     pub(crate) fn borrowed_targets(&self, from: Square, kind: u8, out: &mut MoveList) -> Bitboard {
         if !self.mobile(from) {
             return Bitboard::EMPTY;
@@ -134,26 +134,13 @@ impl<R: Rules> Position<R> {
         let t = self.tables;
         let color = self.piece_at(from).color();
         let kinds = self.movement_kinds(from);
-        let mut att = Bitboard::EMPTY;
+        let mut reach = Bitboard::EMPTY;
         for k in kinds_in(kinds) {
-            att |= self.natural_attacks(k, color, from);
+            reach |= self.movement_reach(k, color, from);
         }
-        att &= !self.pieces_of(color) & !self.immortals(!color);
-        if t.any_special {
-            let empty = !self.occupied();
-            let mut lion_done = false;
-            for k in kinds_in(kinds) {
-                let ku = k as usize;
-                if !t.special[ku] {
-                    continue;
-                }
-                att |= t.move_only[color.index()][ku][from.index()] & empty;
-                if t.lion[ku] && !lion_done {
-                    lion_done = true;
-                    self.lion_double_moves(from, kind, out);
-                }
-            }
+        if t.any_special && kinds_in(kinds).any(|k| t.lion[k as usize]) {
+            self.lion_double_moves(from, kind, out);
         }
-        att
+        reach & !self.pieces_of(color) & !self.immortals(!color)
     }
 }

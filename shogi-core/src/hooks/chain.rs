@@ -12,7 +12,8 @@
 //!   through `Hooks::nifu_on_moves`.
 //! - Decisions where RULES.md is silent (no chained variant has such pieces): the first leg
 //!   is the mover's natural attack on the friendly square (so a chess pawn reaches a friend
-//!   diagonally); the second leg adds the friend's move-only steps; a lion's double move is
+//!   diagonally); the second leg is the friend's movement as a move (capture-only steps onto
+//!   enemies, move-only steps onto empty squares); a lion's double move is
 //!   not a leg. Borrowed movement is not combined with chains: both legs use the pieces' own
 //!   kinds.
 
@@ -38,18 +39,11 @@ impl<R: Rules> Position<R> {
     /// Appends the pseudo-legal chained moves of the side to move.
     pub(crate) fn chain_moves(&self, out: &mut MoveList) {
         let us = self.side_to_move();
-        let t = self.tables;
         let ours = self.pieces_of(us);
-        let empty = !self.occupied();
         // Second-leg reach of every friendly piece, computed once.
         let mut reach = [Bitboard::EMPTY; SQUARES];
         for mid in ours {
-            let k = self.piece_at(mid).kind();
-            let mut r = self.natural_attacks(k, us, mid);
-            if t.special[k as usize] {
-                r |= t.move_only[us.index()][k as usize][mid.index()] & empty;
-            }
-            reach[mid.index()] = r;
+            reach[mid.index()] = self.movement_reach(self.piece_at(mid).kind(), us, mid);
         }
         let allowed = !ours & !self.immortals(!us);
         for from in ours {

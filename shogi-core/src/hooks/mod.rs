@@ -88,6 +88,24 @@ impl<R: Rules> Position<R> {
         att
     }
 
+    /// Squares a piece of `color` on `from` may move to with the movement of `kind` (before
+    /// the own-piece mask): its natural attacks, capture-only steps only onto an enemy, and
+    /// move-only steps onto empty squares.
+    #[inline]
+    pub(crate) fn movement_reach(&self, kind: u8, color: Color, from: Square) -> Bitboard {
+        let t = self.tables;
+        let k = kind as usize;
+        let mut reach = self.natural_attacks(kind, color, from);
+        if t.special[k] {
+            let occ = self.occupied();
+            let capture_only =
+                t.capture_only[color.index()][k][from.index()] & !t.plain_attacks(k, color, from, occ);
+            reach &= !(capture_only & !self.pieces_of(!color));
+            reach |= t.move_only[color.index()][k][from.index()] & !occ;
+        }
+        reach
+    }
+
     /// Squares from which a piece of `by` moving like `kind` (oriented for `by`) naturally
     /// attacks the occupied square `target`: the reverse of its movement, every movement being
     /// point-symmetric between the colours (see [`Position::attackers_naturally`]).

@@ -143,3 +143,39 @@ pub fn walk_checking<R: Rules>(p: &mut Position<R>, depth: u32) -> u64 {
     }
     n
 }
+
+/// Plays `games` pseudo-random games of up to `plies` legal moves from `sfen` (a fixed
+/// xorshift seed, so failures reproduce), checking at every node what [`walk_checking`]
+/// checks, and that unmaking the whole game restores the start. Returns the nodes visited
+/// and how many of them had the side to move in check (so a test can ask for some).
+pub fn random_playouts<R: Rules>(sfen: &str, games: u32, plies: u32) -> (u64, u64) {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut start = Position::<R>::from_sfen(sfen).unwrap();
+    let start_sfen = start.to_sfen();
+    let (mut nodes, mut checks) = (0, 0);
+    for _ in 0..games {
+        let mut played = 0;
+        for _ in 0..plies {
+            walk_checking(&mut start, 0);
+            nodes += 1;
+            checks += start.in_check(start.side_to_move()) as u64;
+            let moves = start.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            start.make(moves[(next() % moves.len() as u64) as usize]);
+            played += 1;
+        }
+        for _ in 0..played {
+            start.unmake();
+        }
+        assert_eq!(start.to_sfen(), start_sfen);
+    }
+    (nodes, checks)
+}

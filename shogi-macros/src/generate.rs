@@ -1,0 +1,223 @@
+//! Stage 4: generate the rule type, its `RuleTable` constant and its `Rules` impl.
+
+use crate::lower::{Model, PieceModel};
+use crate::parse::VariantDef;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use shogi_core::table::{
+    AfterMove, CaptureEffect, Golds, Hooks, KingLoss, Landing, Lender, MoveShape, MovementSource,
+    NifuPolicy, OwnMovement, Paralysis, Place, Reflect,
+};
+
+fn offsets(v: &[(i8, i8)]) -> TokenStream {
+    let items = v.iter().map(|(x, y)| quote!((#x, #y)));
+    quote!(&[#(#items),*])
+}
+
+fn reflect(r: Reflect) -> TokenStream {
+    let id = format_ident!("{}", format!("{r:?}"));
+    quote!(::shogi_core::table::Reflect::#id)
+}
+
+fn golds(g: Golds) -> TokenStream {
+    match g {
+        Golds::Separate => quote!(::shogi_core::table::Golds::Separate),
+        Golds::AsGold => quote!(::shogi_core::table::Golds::AsGold),
+    }
+}
+
+fn policy(p: NifuPolicy) -> TokenStream {
+    let id = format_ident!("{}", format!("{p:?}"));
+    quote!(::shogi_core::table::NifuPolicy::#id)
+}
+
+fn hooks(h: &Hooks) -> TokenStream {
+    let t = quote!(::shogi_core::table);
+    let king_loss = match h.king_loss {
+        KingLoss::Checkmate => quote!(#t::KingLoss::Checkmate),
+        KingLoss::Capture => quote!(#t::KingLoss::Capture),
+    };
+    let movement_source = match h.movement_source {
+        MovementSource::Own => quote!(#t::MovementSource::Own),
+        MovementSource::Borrow { lender, place, own } => {
+            let lender = match lender {
+                Lender::Enemy => quote!(#t::Lender::Enemy),
+                Lender::Friend => quote!(#t::Lender::Friend),
+            };
+            let place = format_ident!("{}", format!("{:?}", place));
+            let _: Place = Place::Behind;
+            let own = match own {
+                OwnMovement::WhenNone => quote!(#t::OwnMovement::WhenNone),
+                OwnMovement::Always => quote!(#t::OwnMovement::Always),
+            };
+            quote!(#t::MovementSource::Borrow { lender: #lender, place: #t::Place::#place, own: #own })
+        }
+    };
+    let paralysis = match h.paralysis {
+        Paralysis::None => quote!(#t::Paralysis::None),
+        Paralysis::AnyEnemy => quote!(#t::Paralysis::AnyEnemy),
+        Paralysis::SameKind { kings, golds: g } => {
+            let g = golds(g);
+            quote!(#t::Paralysis::SameKind { kings: #kings, golds: #g })
+        }
+    };
+    let landing = match h.landing {
+        Landing::None => quote!(#t::Landing::None),
+        Landing::Isardam {
+            drops,
+            golds: g,
+            binds_king_capture,
+            total,
+        } => {
+            let g = golds(g);
+            quote!(#t::Landing::Isardam { drops: #drops, golds: #g, binds_king_capture: #binds_king_capture, total: #total })
+        }
+    };
+    let capture_effect = format_ident!("{}", format!("{:?}", h.capture_effect));
+    let _: CaptureEffect = CaptureEffect::None;
+    let after_move = match h.after_move {
+        AfterMove::None => quote!(#t::AfterMove::None),
+        AfterMove::Othello(p) => {
+            let p = policy(p);
+            quote!(#t::AfterMove::Othello(#p))
+        }
+        AfterMove::Reversi(p) => {
+            let p = policy(p);
+            quote!(#t::AfterMove::Reversi(#p))
+        }
+    };
+    let move_shape = match h.move_shape {
+        MoveShape::Normal => quote!(#t::MoveShape::Normal),
+        MoveShape::Chained => quote!(#t::MoveShape::Chained),
+    };
+    let nifu = h.nifu_on_moves;
+    quote!(#t::Hooks {
+        king_loss: #king_loss,
+        movement_source: #movement_source,
+        paralysis: #paralysis,
+        landing: #landing,
+        capture_effect: #t::CaptureEffect::#capture_effect,
+        after_move: #after_move,
+        move_shape: #move_shape,
+        nifu_on_moves: #nifu,
+    })
+}
+
+fn piece(p: &PieceModel) -> TokenStream {
+    let t = quote!(::shogi_core::table);
+    let name = &p.name;
+    let sfen = &p.sfen;
+    let (leaps, slides, move_only, capture_only) = (
+        offsets(&p.leaps),
+        offsets(&p.slides),
+        offsets(&p.move_only),
+        offsets(&p.capture_only),
+    );
+    let refl = reflect(p.reflect);
+    let lion = p.lion;
+    let promotion = match p.promotion {
+        Some((to, zone)) => {
+            let to = to as u8;
+            quote!(::core::option::Option::Some(#t::Promotion { to: #to, zone: #zone }))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let unpromoted = p.unpromoted as u8;
+    let dead = p.dead_ranks;
+    let (royal, immortal, nifu, dmf, gold) = (
+        p.royal,
+        p.immortal,
+        p.nifu,
+        p.drop_mate_forbidden,
+        p.gold_class,
+    );
+    let home = match &p.home {
+        Some(h) => {
+            let mut c = h.chars();
+            let cap: String = c
+                .next()
+                .map(|f| f.to_ascii_uppercase())
+                .into_iter()
+                .chain(c)
+                .collect();
+            let id = format_ident!("{}", cap);
+            quote!(::core::option::Option::Some(#t::Home::#id))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let cap = p.captured.iter().map(|c| match c {
+        Some(k) => {
+            let k = *k as u8;
+            quote!(#t::Captured::Hand(#k))
+        }
+        None => quote!(#t::Captured::Vanish),
+    });
+    let value = p.value;
+    quote!(#t::PieceDef {
+        name: #name,
+        sfen: #sfen,
+        movement: #t::Movement {
+            leaps: #leaps,
+            slides: #slides,
+            move_only: #move_only,
+            capture_only: #capture_only,
+            reflect: #refl,
+            lion: #lion,
+        },
+        promotion: #promotion,
+        unpromoted: #unpromoted,
+        dead_ranks: #dead,
+        royal: #royal,
+        immortal: #immortal,
+        nifu: #nifu,
+        drop_mate_forbidden: #dmf,
+        gold_class: #gold,
+        home: #home,
+        captured: [#(#cap),*],
+        value: #value,
+    })
+}
+
+/// Emits the type, its table and its `Rules` impl.
+pub fn generate(def: &VariantDef, model: &Model) -> TokenStream {
+    let attrs = &def.attrs;
+    let vis = &def.vis;
+    let name = &def.name;
+    let name_str = name.to_string();
+    let title = &model.title;
+    let pieces = model.pieces.iter().map(piece);
+    let hooks = hooks(&model.hooks);
+    let setups = model.setups.iter().map(|s| {
+        let (id, sfen, d) = (&s.id, &s.sfen, &s.description);
+        quote!(::shogi_core::table::Setup { id: #id, sfen: #sfen, description: #d })
+    });
+    let notes = &model.notes;
+    let ids = model
+        .setups
+        .iter()
+        .map(|s| s.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let doc = format!("Variant ids: {ids}.");
+    quote! {
+        #(#attrs)*
+        #[doc = ""]
+        #[doc = #doc]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        #vis struct #name;
+
+        impl #name {
+            /// The rule table this type was generated from.
+            pub const TABLE: ::shogi_core::table::RuleTable = ::shogi_core::table::RuleTable {
+                name: #name_str,
+                title: #title,
+                pieces: &[#(#pieces),*],
+                hooks: #hooks,
+                setups: &[#(#setups),*],
+                notes: &[#(#notes),*],
+            };
+        }
+
+        ::shogi_core::impl_rules!(#name, #name::TABLE);
+    }
+}

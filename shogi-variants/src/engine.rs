@@ -1,0 +1,97 @@
+//! The edge between dynamic variant choice and the monomorphized engine: one trait object per
+//! chosen variant, so the CLI and USI dispatch once (DESIGN.md principle 1).
+
+use shogi_core::{Position, PositionError, RuleTable, Rules};
+
+/// What the CLI and USI server need from a variant, object-safe.
+pub trait Engine: Send {
+    /// The variant id this engine was created for.
+    fn id(&self) -> &'static str;
+    /// The rule table.
+    fn table(&self) -> &'static RuleTable;
+    /// The start position of the chosen setup, as SFEN.
+    fn start_sfen(&self) -> &'static str;
+    /// Sets the position: `sfen` or the setup's start, then USI moves.
+    fn set_position(&mut self, sfen: Option<&str>, moves: &[String]) -> Result<(), PositionError>;
+    /// The current position as SFEN.
+    fn sfen(&self) -> String;
+    /// Legal moves in USI notation, sorted.
+    fn legal_moves(&mut self) -> Vec<String>;
+    /// Perft with bulk counting.
+    fn perft(&mut self, depth: u32) -> u64;
+    /// Perft making every leaf move.
+    fn perft_full(&mut self, depth: u32) -> u64;
+    /// Per-root-move counts, sorted by move.
+    fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+}
+
+/// The engine of rule set `R`, in setup `setup`.
+pub struct VariantEngine<R: Rules> {
+    setup: usize,
+    pos: Position<R>,
+}
+
+impl<R: Rules> VariantEngine<R> {
+    pub fn new(setup: usize) -> Self {
+        VariantEngine {
+            setup,
+            pos: Position::startpos(setup),
+        }
+    }
+    /// The current position.
+    pub fn position(&mut self) -> &mut Position<R> {
+        &mut self.pos
+    }
+}
+
+/// Reads `sfen` (or the start) and plays `moves`, each checked for legality.
+pub fn build_position<R: Rules>(
+    start: &str,
+    sfen: Option<&str>,
+    moves: &[String],
+) -> Result<Position<R>, PositionError> {
+    let mut pos = Position::<R>::from_sfen(sfen.unwrap_or(start))?;
+    for (index, text) in moves.iter().enumerate() {
+        let mv = pos.parse_usi(text).map_err(|error| PositionError::Move {
+            index: index + 1,
+            error,
+        })?;
+        pos.make(mv);
+        pos.clear_history();
+    }
+    Ok(pos)
+}
+
+impl<R: Rules> Engine for VariantEngine<R> {
+    fn id(&self) -> &'static str {
+        R::TABLE.setups[self.setup].id
+    }
+    fn table(&self) -> &'static RuleTable {
+        R::TABLE
+    }
+    fn start_sfen(&self) -> &'static str {
+        R::TABLE.setups[self.setup].sfen
+    }
+    fn set_position(&mut self, sfen: Option<&str>, moves: &[String]) -> Result<(), PositionError> {
+        self.pos = build_position::<R>(self.start_sfen(), sfen, moves)?;
+        Ok(())
+    }
+    fn sfen(&self) -> String {
+        self.pos.to_sfen()
+    }
+    fn legal_moves(&mut self) -> Vec<String> {
+        let moves = self.pos.legal_move_list();
+        let mut v: Vec<String> = moves.into_iter().map(|m| self.pos.move_to_usi(m)).collect();
+        v.sort();
+        v
+    }
+    fn perft(&mut self, depth: u32) -> u64 {
+        self.pos.perft(depth)
+    }
+    fn perft_full(&mut self, depth: u32) -> u64 {
+        self.pos.perft_full(depth)
+    }
+    fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
+        self.pos.divide(depth)
+    }
+}

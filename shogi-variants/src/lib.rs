@@ -1,0 +1,9 @@
+//! Every documented shogi variant as a `variant!` rule set, the registry of variant ids, and
+//! the pieces of the command-line and USI front ends.
+
+pub mod cli;
+pub mod engine;
+pub mod registry;
+pub mod variants;
+
+pub use shogi_core;

@@ -1,0 +1,19 @@
+//! Every rule set of RULES.md as a `variant!` block, one module per variant family member.
+
+mod eight_knight;
+mod hybrid;
+mod immortal_silver;
+mod kirin_phoenix;
+mod princess_empress;
+mod reflection_bishop;
+mod standard;
+
+pub use eight_knight::{
+    EightKnightFixedBlack, EightKnightFixedWhite, EightKnightKept, EightKnightVanish,
+};
+pub use hybrid::Hybrid;
+pub use immortal_silver::ImmortalSilver;
+pub use kirin_phoenix::{KirinPhoenix, KirinPhoenixVariant};
+pub use princess_empress::{PrincessEmpress, PrincessEmpressVariant};
+pub use reflection_bishop::{ReflectionBishopAll, ReflectionBishopEnds, ReflectionBishopSides};
+pub use standard::Standard;
