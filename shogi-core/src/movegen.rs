@@ -54,11 +54,17 @@ impl<R: Rules> Position<R> {
     /// and move-only steps are generated separately.
     #[inline]
     pub(crate) fn capture_targets(&self, from: Square) -> Bitboard {
-        let p = self.piece_at(from);
-        let color = p.color();
         if !self.mobile(from) {
             return Bitboard::EMPTY;
         }
+        self.movement_targets(from)
+    }
+
+    /// [`Position::capture_targets`] of a piece known to be mobile.
+    #[inline]
+    fn movement_targets(&self, from: Square) -> Bitboard {
+        let p = self.piece_at(from);
+        let color = p.color();
         let att = match (R::HOOKS.movement_source, R::HOOKS.move_shape) {
             (MovementSource::Own, MoveShape::Normal) => self.natural_attacks(p.kind(), color, from),
             (MovementSource::Borrow { .. }, MoveShape::Normal) => self.borrowed_attacks(from),
@@ -77,12 +83,13 @@ impl<R: Rules> Position<R> {
         let us = self.side_to_move();
         let t = self.tables;
         let occ = self.occupied();
-        for from in self.pieces_of(us) {
+        // Paralysed pieces are found at once (cheaper than asking each piece).
+        for from in self.pieces_of(us) & !self.paralysed_pieces(us) {
             let kind = self.piece_at(from).kind();
             let targets = match R::HOOKS.movement_source {
                 MovementSource::Own => {
-                    let mut targets = self.capture_targets(from);
-                    if t.special[kind as usize] && self.mobile(from) {
+                    let mut targets = self.movement_targets(from);
+                    if t.special[kind as usize] {
                         // Capture-only steps need an enemy on the square (they are attacks, not moves).
                         let k = kind as usize;
                         let capture_only = t.capture_only[us.index()][k][from.index()]

@@ -124,13 +124,10 @@ impl<R: Rules> Position<R> {
         att
     }
 
-    /// Move generation for a borrowing piece of `kind` on `from`: the squares it may move to
+    /// Move generation for a mobile borrowing piece of `kind` on `from`: the squares it may move to
     /// with the movements it uses (capture-only steps onto enemies, move-only steps onto empty
     /// squares), and the lion double moves of a borrowed lion movement appended to `out`.
     pub(crate) fn borrowed_targets(&self, from: Square, kind: u8, out: &mut MoveList) -> Bitboard {
-        if !self.mobile(from) {
-            return Bitboard::EMPTY;
-        }
         let t = self.tables;
         let color = self.piece_at(from).color();
         let kinds = self.movement_kinds(from);

@@ -46,10 +46,7 @@ impl<R: Rules> Position<R> {
             reach[mid.index()] = self.movement_reach(self.piece_at(mid).kind(), us, mid);
         }
         let allowed = !ours & !self.immortals(!us);
-        for from in ours {
-            if !self.mobile(from) {
-                continue;
-            }
+        for from in ours & !self.paralysed_pieces(us) {
             let kind = self.piece_at(from).kind();
             let mut targets = Bitboard::EMPTY;
             for mid in self.natural_attacks(kind, us, from) & ours {
