@@ -140,7 +140,8 @@ impl<R: Rules> Position<R> {
     pub fn capturers_by_rules(&self, target: Square, by: Color) -> Bitboard {
         let mut found = Bitboard::EMPTY;
         for from in self.pieces_of(by) {
-            if self.capture_targets(from).contains(target) && self.capture_obeys_landing(from, target)
+            if self.capture_targets(from).contains(target)
+                && self.capture_obeys_landing(from, target)
             {
                 found.set(from);
             }

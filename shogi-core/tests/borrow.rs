@@ -27,7 +27,11 @@ rule_set!(Around1, NO_DEAD, borrow(Enemy, Place::Around, WhenNone));
 rule_set!(Around2, NO_DEAD, borrow(Enemy, Place::Around, Always));
 rule_set!(Kiki1, NO_DEAD, borrow(Enemy, Place::Attacked, WhenNone));
 rule_set!(Kiki2, NO_DEAD, borrow(Enemy, Place::Attacked, Always));
-rule_set!(AntiKiki1, NO_DEAD, borrow(Enemy, Place::Attackers, WhenNone));
+rule_set!(
+    AntiKiki1,
+    NO_DEAD,
+    borrow(Enemy, Place::Attackers, WhenNone)
+);
 rule_set!(AntiKiki2, NO_DEAD, borrow(Enemy, Place::Attackers, Always));
 rule_set!(
     Annan,
@@ -61,7 +65,11 @@ fn borrowed_movement_is_oriented_for_the_mover() {
     ];
     for (lender, dests) in cases {
         let mut p = pos::<Back>(&with_kings(&[("5e", "G"), ("5f", lender)]), 'b', "-");
-        assert_eq!(legal_from(&mut p, "5e"), from_to("5e", dests), "lender {lender}");
+        assert_eq!(
+            legal_from(&mut p, "5e"),
+            from_to("5e", dests),
+            "lender {lender}"
+        );
     }
     // A White gold with a Black pawn behind it (5d, nearer rank a) steps toward rank i.
     let mut p = pos::<Back>(&with_kings(&[("5e", "g"), ("5d", "P")]), 'w', "-");
@@ -72,7 +80,11 @@ fn borrowed_movement_is_oriented_for_the_mover() {
 fn several_side_lenders_are_united_and_own_movement_is_dropped() {
     // Silver on 5e between a White knight (4e) and a White pawn (6e): knight jumps 4c/6c
     // (promotable in the camp) and the pawn step 5d; no silver step.
-    let mut p = pos::<Side>(&with_kings(&[("5e", "S"), ("4e", "n"), ("6e", "p")]), 'b', "-");
+    let mut p = pos::<Side>(
+        &with_kings(&[("5e", "S"), ("4e", "n"), ("6e", "p")]),
+        'b',
+        "-",
+    );
     assert_eq!(
         legal_from(&mut p, "5e"),
         set(&["5e5d", "5e4c", "5e4c+", "5e6c", "5e6c+"])
@@ -82,7 +94,13 @@ fn several_side_lenders_are_united_and_own_movement_is_dropped() {
 #[test]
 fn knight_place_lenders_are_united() {
     // Gold on 5e; White pawn on 4c and White bishop on 7f are on its knight squares.
-    let pieces = [("9e", "K"), ("1e", "k"), ("5e", "G"), ("4c", "p"), ("7f", "b")];
+    let pieces = [
+        ("9e", "K"),
+        ("1e", "k"),
+        ("5e", "G"),
+        ("4c", "p"),
+        ("7f", "b"),
+    ];
     let mut p = pos::<Knight>(&pieces, 'b', "-");
     let expected = from_to(
         "5e",
@@ -173,7 +191,11 @@ fn check_by_a_borrowed_movement() {
     let alone = pos::<Back>(&[("9i", "K"), ("3a", "k"), ("7e", "P")], 'w', "-");
     assert!(!alone.in_check(Color::White));
     // Read as Black to move, the first position is rejected: White is in check.
-    let text = sfen(&[("9i", "K"), ("3a", "k"), ("7e", "P"), ("7f", "b")], 'b', "-");
+    let text = sfen(
+        &[("9i", "K"), ("3a", "k"), ("7e", "P"), ("7f", "b")],
+        'b',
+        "-",
+    );
     assert!(Position::<Back>::from_sfen(&text).is_err());
     let _ = with_bishop.legal_move_list();
 }
@@ -197,7 +219,10 @@ fn uchifuzume_is_judged_with_borrowed_movements() {
     // P*1b checks (the pawn has no knight-square enemy, so it moves as a pawn).
     let base = [("9i", "K"), ("1a", "k"), ("2c", "N")];
     let mut escape = pos::<Knight>(&base, 'b', "P");
-    assert!(is_legal(&mut escape, "P*1b"), "the king escapes by taking on 2c");
+    assert!(
+        is_legal(&mut escape, "P*1b"),
+        "the king escapes by taking on 2c"
+    );
 
     // With a lance on 2i covering 2c, the drop mates and is illegal.
     let mut covered = base.to_vec();
@@ -226,7 +251,11 @@ fn front_position_keeps_only_the_last_rank_dead() {
 fn annan_friend_behind_lends_its_movement() {
     // Pawn on 5e with a friendly rook behind it (5f) moves like a rook; ranks c–a offer
     // promotion and 5a forces it (standard dead ranks).
-    let mut p = pos::<Annan>(&[("1i", "K"), ("9a", "k"), ("5e", "P"), ("5f", "R")], 'b', "-");
+    let mut p = pos::<Annan>(
+        &[("1i", "K"), ("9a", "k"), ("5e", "P"), ("5f", "R")],
+        'b',
+        "-",
+    );
     assert_eq!(
         legal_from(&mut p, "5e"),
         set(&[
@@ -235,7 +264,11 @@ fn annan_friend_behind_lends_its_movement() {
         ])
     );
     // White: a pawn on 3c with a friendly lance behind it (3b) slides toward rank i.
-    let mut w = pos::<Annan>(&[("1i", "K"), ("9a", "k"), ("3c", "p"), ("3b", "l")], 'w', "-");
+    let mut w = pos::<Annan>(
+        &[("1i", "K"), ("9a", "k"), ("3c", "p"), ("3b", "l")],
+        'w',
+        "-",
+    );
     assert_eq!(
         legal_from(&mut w, "3c"),
         set(&["3c3d", "3c3e", "3c3f", "3c3g", "3c3g+", "3c3h", "3c3h+", "3c3i+"])
@@ -250,7 +283,10 @@ fn fast_check_test_agrees_with_the_general_rule() {
         let mut start = Position::<R>::from_sfen(sfens[0]).unwrap();
         assert!(walk_checking(&mut start, 2) > 0);
         let (nodes, checks) = random_playouts::<R>(sfens[0], 40, 120);
-        eprintln!("{}: {nodes} nodes, {checks} in check", std::any::type_name::<R>());
+        eprintln!(
+            "{}: {nodes} nodes, {checks} in check",
+            std::any::type_name::<R>()
+        );
         assert!(checks > 0);
         for s in &sfens[1..] {
             if let Ok(mut p) = Position::<R>::from_sfen(s) {

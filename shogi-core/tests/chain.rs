@@ -55,7 +55,11 @@ fn chains_through_each_friendly_kind() {
             pieces.push(("9i", "K"));
         }
         let mut p = pos::<Chained>(&pieces, 'b', "-");
-        assert_eq!(legal_from(&mut p, "5e"), from_to("5e", &dests), "through {friend}");
+        assert_eq!(
+            legal_from(&mut p, "5e"),
+            from_to("5e", &dests),
+            "through {friend}"
+        );
     }
 }
 
@@ -109,7 +113,10 @@ fn nifu_binds_chained_pawn_moves_except_a_king_capture() {
     let barred = set(&["5e5c", "5e5c+", "5e4c+", "5e6c", "5e6c+", "5e6d"]);
     let mut pieces = base.to_vec();
     pieces.push(("1a", "k"));
-    assert_eq!(legal_from(&mut pos::<Chained>(&pieces, 'b', "-"), "5e"), barred);
+    assert_eq!(
+        legal_from(&mut pos::<Chained>(&pieces, 'b', "-"), "5e"),
+        barred
+    );
     // With the White king on 4d, taking it is a legal move although it makes nifu.
     let mut pieces = base.to_vec();
     pieces.push(("4d", "k"));
@@ -124,7 +131,13 @@ fn nifu_binds_chained_pawn_moves_except_a_king_capture() {
 #[test]
 fn two_chains_to_one_square_are_one_move() {
     // Gold on 5e reaches silvers on 4d and 6d; both reach 5c.
-    let pieces = [("9i", "K"), ("1a", "k"), ("5e", "G"), ("4d", "S"), ("6d", "S")];
+    let pieces = [
+        ("9i", "K"),
+        ("1a", "k"),
+        ("5e", "G"),
+        ("4d", "S"),
+        ("6d", "S"),
+    ];
     let mut p = pos::<Chained>(&pieces, 'b', "-");
     let from_5e: Vec<String> = p
         .legal_move_list()
@@ -134,7 +147,9 @@ fn two_chains_to_one_square_are_one_move() {
         .collect();
     assert_eq!(from_5e.len(), 7, "{from_5e:?}");
     assert_eq!(
-        from_5e.into_iter().collect::<std::collections::BTreeSet<_>>(),
+        from_5e
+            .into_iter()
+            .collect::<std::collections::BTreeSet<_>>(),
         from_to("5e", &["4c", "3c", "5c", "3e", "6c", "7c", "7e"])
     );
 }

@@ -27,19 +27,34 @@ rule_set!(A4, STANDARD_PIECES, isardam(true, AsGold, true, false));
 rule_set!(B1, STANDARD_PIECES, isardam(false, Separate, false, false));
 rule_set!(B3, STANDARD_PIECES, isardam(true, Separate, false, false));
 // True forms; `drops: false` on purpose: the whole-board rule binds drops whatever it says.
-rule_set!(TrueA1, STANDARD_PIECES, isardam(false, Separate, true, true));
+rule_set!(
+    TrueA1,
+    STANDARD_PIECES,
+    isardam(false, Separate, true, true)
+);
 rule_set!(TrueA2, STANDARD_PIECES, isardam(false, AsGold, true, true));
-rule_set!(TrueB1, STANDARD_PIECES, isardam(false, Separate, false, true));
+rule_set!(
+    TrueB1,
+    STANDARD_PIECES,
+    isardam(false, Separate, false, true)
+);
 
 #[test]
 fn landing_is_judged_by_the_kind_after_promotion() {
     // Silver on 5d. The White silver on 3b attacks 4c (so only 4c+ is allowed); the White gold
     // on 7b attacks 6c, which bars 6c+ only where promoted golds count as gold.
-    let pieces = [("9i", "K"), ("1i", "k"), ("5d", "S"), ("3b", "s"), ("7b", "g")];
-    let separate = set(&[
-        "5d5c", "5d5c+", "5d4c+", "5d6c", "5d6c+", "5d4e", "5d6e",
-    ]);
-    assert_eq!(legal_from(&mut pos::<A1>(&pieces, 'b', "-"), "5d"), separate);
+    let pieces = [
+        ("9i", "K"),
+        ("1i", "k"),
+        ("5d", "S"),
+        ("3b", "s"),
+        ("7b", "g"),
+    ];
+    let separate = set(&["5d5c", "5d5c+", "5d4c+", "5d6c", "5d6c+", "5d4e", "5d6e"]);
+    assert_eq!(
+        legal_from(&mut pos::<A1>(&pieces, 'b', "-"), "5d"),
+        separate
+    );
     let mut as_gold = separate.clone();
     as_gold.remove("5d6c+");
     assert_eq!(legal_from(&mut pos::<A2>(&pieces, 'b', "-"), "5d"), as_gold);
@@ -81,7 +96,13 @@ fn drops_are_bound_only_in_rule_sets_3_and_4() {
 fn another_piece_may_be_exposed_except_in_the_true_forms() {
     // The silver on 5e stands between the White rook on 5a and the Black rook on 5g; 5e4d
     // opens the file.
-    let pieces = [("9i", "K"), ("1a", "k"), ("5e", "S"), ("5g", "R"), ("5a", "r")];
+    let pieces = [
+        ("9i", "K"),
+        ("1a", "k"),
+        ("5e", "S"),
+        ("5g", "R"),
+        ("5a", "r"),
+    ];
     assert!(is_legal(&mut pos::<A1>(&pieces, 'b', "-"), "5e4d"));
     assert!(is_legal(&mut pos::<B1>(&pieces, 'b', "-"), "5e4d"));
     assert!(!is_legal(&mut pos::<TrueA1>(&pieces, 'b', "-"), "5e4d"));
@@ -143,7 +164,13 @@ fn uchifuzume_under_a_and_b() {
     // 2e and 1e. P*1e attacks the king, but the pawn would capture onto 1d (no promotion
     // there), which the White pawn on 1c attacks: under A that is no check (the drop is
     // legal), under B it is mate (the drop is illegal).
-    let pieces = [("9i", "K"), ("1d", "k"), ("1c", "p"), ("2a", "R"), ("2f", "G")];
+    let pieces = [
+        ("9i", "K"),
+        ("1d", "k"),
+        ("1c", "p"),
+        ("2a", "R"),
+        ("2f", "G"),
+    ];
     assert!(is_legal(&mut pos::<A1>(&pieces, 'b', "P"), "P*1e"));
     assert!(!is_legal(&mut pos::<B1>(&pieces, 'b', "P"), "P*1e"));
     assert!(is_legal(&mut pos::<TrueA1>(&pieces, 'b', "P"), "P*1e"));
@@ -163,7 +190,10 @@ fn fast_check_test_agrees_with_the_general_rule() {
         let mut p = shogi_core::Position::<R>::from_sfen(start).unwrap();
         assert!(walk_checking(&mut p, 2) > 0);
         let (nodes, checks) = random_playouts::<R>(start, 40, 120);
-        eprintln!("{}: {nodes} nodes, {checks} in check", std::any::type_name::<R>());
+        eprintln!(
+            "{}: {nodes} nodes, {checks} in check",
+            std::any::type_name::<R>()
+        );
         assert!(checks > 0);
     }
     run::<A1>();

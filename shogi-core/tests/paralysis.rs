@@ -56,7 +56,13 @@ fn none() -> BTreeSet<String> {
 #[test]
 fn a_piece_attacked_by_any_enemy_cannot_move() {
     // Gold on 5e and White pawn on 5d attack each other: both frozen. The gold on 3g is free.
-    let pieces = [("9i", "K"), ("1a", "k"), ("5e", "G"), ("5d", "p"), ("3g", "G")];
+    let pieces = [
+        ("9i", "K"),
+        ("1a", "k"),
+        ("5e", "G"),
+        ("5d", "p"),
+        ("3g", "G"),
+    ];
     let mut b = pos::<AnyEnemy>(&pieces, 'b', "-");
     assert_eq!(legal_from(&mut b, "5e"), none());
     assert_eq!(
@@ -72,7 +78,13 @@ fn a_paralysed_piece_gives_no_check_but_still_paralyses() {
     // The rook on 5e sees the White king on 5a but is paralysed by the knight on 4c: no
     // check. It still attacks the silver on 2e and the king, so neither may move. The
     // knight's only legal move is to take the rook: 4c3e would free it and expose the king.
-    let pieces = [("9i", "K"), ("5a", "k"), ("5e", "R"), ("4c", "n"), ("2e", "s")];
+    let pieces = [
+        ("9i", "K"),
+        ("5a", "k"),
+        ("5e", "R"),
+        ("4c", "n"),
+        ("2e", "s"),
+    ];
     let mut w = pos::<AnyEnemy>(&pieces, 'w', "-");
     assert!(!w.in_check(Color::White));
     assert_eq!(legal(&mut w), set(&["4c5e"]));
@@ -85,7 +97,11 @@ fn madrasi_paralyses_only_by_the_same_kind() {
     let same = [("9i", "K"), ("5b", "k"), ("5e", "R"), ("1e", "r")];
     let mut w = pos::<Madrasi1>(&same, 'w', "-");
     assert!(!w.in_check(Color::White));
-    assert_eq!(legal_from(&mut w, "1e"), none(), "the White rook is frozen too");
+    assert_eq!(
+        legal_from(&mut w, "1e"),
+        none(),
+        "the White rook is frozen too"
+    );
     let other = [("9i", "K"), ("5b", "k"), ("5e", "R"), ("3c", "b")];
     assert!(pos::<Madrasi1>(&other, 'w', "-").in_check(Color::White));
     // Under plain paralysis the bishop would do it.
@@ -142,7 +158,10 @@ fn fast_check_test_agrees_with_the_general_rule() {
         let mut p = shogi_core::Position::<R>::from_sfen(start).unwrap();
         assert!(walk_checking(&mut p, 2) > 0);
         let (nodes, checks) = random_playouts::<R>(start, 40, 120);
-        eprintln!("{}: {nodes} nodes, {checks} in check", std::any::type_name::<R>());
+        eprintln!(
+            "{}: {nodes} nodes, {checks} in check",
+            std::any::type_name::<R>()
+        );
         assert!(checks > 0);
     }
     run::<AnyEnemy>();

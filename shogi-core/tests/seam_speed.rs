@@ -35,10 +35,26 @@ const fn isardam(drops: bool, total: bool) -> Hooks {
 }
 
 rule_set!(Std, STANDARD_PIECES, Hooks::STANDARD);
-rule_set!(Back, common::NO_DEAD, borrow(Place::Behind, OwnMovement::WhenNone));
-rule_set!(Around2, common::NO_DEAD, borrow(Place::Around, OwnMovement::Always));
-rule_set!(Kiki1, common::NO_DEAD, borrow(Place::Attacked, OwnMovement::WhenNone));
-rule_set!(AntiKiki1, common::NO_DEAD, borrow(Place::Attackers, OwnMovement::WhenNone));
+rule_set!(
+    Back,
+    common::NO_DEAD,
+    borrow(Place::Behind, OwnMovement::WhenNone)
+);
+rule_set!(
+    Around2,
+    common::NO_DEAD,
+    borrow(Place::Around, OwnMovement::Always)
+);
+rule_set!(
+    Kiki1,
+    common::NO_DEAD,
+    borrow(Place::Attacked, OwnMovement::WhenNone)
+);
+rule_set!(
+    AntiKiki1,
+    common::NO_DEAD,
+    borrow(Place::Attackers, OwnMovement::WhenNone)
+);
 rule_set!(
     AnyEnemy,
     STANDARD_PIECES,
@@ -79,7 +95,10 @@ fn nps<R: Rules>(depth: u32) -> f64 {
     let s = t.elapsed().as_secs_f64();
     eprintln!(
         "{:<14} depth {depth}: {n:>9} nodes {s:>6.2}s",
-        std::any::type_name::<R>().rsplit("::").next().unwrap_or("?")
+        std::any::type_name::<R>()
+            .rsplit("::")
+            .next()
+            .unwrap_or("?")
     );
     n as f64 / s
 }

@@ -75,7 +75,14 @@ impl<R: Rules> Position<R> {
     /// Squares of the pieces lending their movement to a piece of `kind` and `color` on
     /// `from`.
     #[inline]
-    fn lenders(&self, from: Square, color: Color, kind: u8, lender: Lender, place: Place) -> Bitboard {
+    fn lenders(
+        &self,
+        from: Square,
+        color: Color,
+        kind: u8,
+        lender: Lender,
+        place: Place,
+    ) -> Bitboard {
         let lc = Self::lender_color(lender, color);
         let theirs = self.pieces_of(lc);
         let (c, s) = (color.index(), from.index());

@@ -113,7 +113,13 @@ impl<R: Rules> Position<R> {
 
     /// Whether the board after the piece on `from` captures on `target` as `form` holds a
     /// piece attacked by an enemy of its kind.
-    fn like_attack_after_capture(&self, golds: Golds, from: Square, target: Square, form: u8) -> bool {
+    fn like_attack_after_capture(
+        &self,
+        golds: Golds,
+        from: Square,
+        target: Square,
+        form: u8,
+    ) -> bool {
         let p = self.piece_at(from);
         let (color, kind) = (p.color(), p.kind());
         let occ = self.occupied() & !Bitboard::from_square(from);

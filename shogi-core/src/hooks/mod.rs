@@ -98,8 +98,8 @@ impl<R: Rules> Position<R> {
         let mut reach = self.natural_attacks(kind, color, from);
         if t.special[k] {
             let occ = self.occupied();
-            let capture_only =
-                t.capture_only[color.index()][k][from.index()] & !t.plain_attacks(k, color, from, occ);
+            let capture_only = t.capture_only[color.index()][k][from.index()]
+                & !t.plain_attacks(k, color, from, occ);
             reach &= !(capture_only & !self.pieces_of(!color));
             reach |= t.move_only[color.index()][k][from.index()] & !occ;
         }

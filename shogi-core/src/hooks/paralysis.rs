@@ -55,8 +55,8 @@ impl<R: Rules> Position<R> {
                     }
                     let class = Self::same_kind_mask(golds, k);
                     done |= class;
-                    let mine = kinds_in(class)
-                        .fold(Bitboard::EMPTY, |bb, c| bb | self.pieces(color, c));
+                    let mine =
+                        kinds_in(class).fold(Bitboard::EMPTY, |bb, c| bb | self.pieces(color, c));
                     if mine.nonempty() {
                         frozen |= mine & self.attack_map(!color, class);
                     }

@@ -128,7 +128,11 @@ pub fn walk_checking<R: Rules>(p: &mut Position<R>, depth: u32) -> u64 {
             .royals(c)
             .into_iter()
             .any(|k| p.capturers_by_rules(k, !c).nonempty());
-        assert_eq!(p.in_check(c), reference, "check test disagrees in {p:?} for {c:?}");
+        assert_eq!(
+            p.in_check(c),
+            reference,
+            "check test disagrees in {p:?} for {c:?}"
+        );
     }
     assert_eq!(p.hash(), p.compute_hash(), "hash drift in {p:?}");
     if depth == 0 {
