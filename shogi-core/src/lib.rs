@@ -7,6 +7,7 @@
 
 pub mod attack;
 pub mod bitboard;
+pub mod effects;
 pub mod error;
 pub mod geometry;
 mod hooks;
@@ -27,6 +28,6 @@ pub use bitboard::Bitboard;
 pub use error::{MoveError, PositionError, SfenError};
 pub use geometry::{Color, Square};
 pub use moves::Move;
-pub use position::{Piece, Position};
+pub use position::{Outcome, Piece, Position};
 pub use rules::Rules;
 pub use table::RuleTable;

@@ -1,6 +1,6 @@
-//! Making moves: the standard move plus the capture-effect and after-move seams.
+//! Making moves: the standard move plus the capture-effect and after-move seams (their logic
+//! lives in [`crate::effects`]).
 
-use crate::geometry::Square;
 use crate::moves::Move;
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
@@ -16,46 +16,37 @@ impl<R: Rules> Position<R> {
             self.add_hand(us, kind, -1);
             self.set(mv.to(), Piece::new(us, kind));
         } else {
-            let (from, to) = (mv.from(), mv.to());
-            let piece = self.piece_at(from);
-            let kind = if mv.is_promotion() {
-                self.tables.promote_to[piece.kind() as usize]
-            } else {
-                piece.kind()
-            };
-            let moved = Piece::new(us, kind);
-            self.set(from, Piece::EMPTY);
-            if let Some(mid) = mv.mid() {
-                let first = self.piece_at(mid);
-                if !first.is_empty() {
-                    self.set(mid, Piece::EMPTY);
-                    self.capture_effect(from, mid, first);
+            let landed = if R::HOOKS.capture_effect == CaptureEffect::None {
+                let (from, to) = (mv.from(), mv.to());
+                let piece = self.piece_at(from);
+                let kind = if mv.is_promotion() {
+                    self.tables.promote_to[piece.kind() as usize]
+                } else {
+                    piece.kind()
+                };
+                let moved = Piece::new(us, kind);
+                self.set(from, Piece::EMPTY);
+                if let Some(mid) = mv.mid() {
+                    let first = self.piece_at(mid);
+                    if !first.is_empty() {
+                        self.set(mid, Piece::EMPTY);
+                        self.to_hand(us, first);
+                    }
                 }
-            }
-            let captured = self.piece_at(to);
-            if captured.is_empty() {
+                let captured = self.piece_at(to);
                 self.set(to, moved);
+                if !captured.is_empty() {
+                    self.to_hand(us, captured);
+                }
+                to
             } else {
-                self.set(to, moved);
-                self.capture_effect(from, to, captured);
+                self.make_board_move_with_effect(mv)
+            };
+            // Drops never flip (RULES.md §4).
+            if R::HOOKS.after_move != AfterMove::None {
+                self.after_move_effect(landed);
             }
-        }
-        match R::HOOKS.after_move {
-            AfterMove::None => {}
-            _ => unimplemented!("after-move effects are added with family C"),
         }
         self.finish();
-    }
-
-    /// What happens to a piece captured on `at` by a piece that came from `from`
-    /// (the capturer already stands on `at`).
-    #[inline]
-    fn capture_effect(&mut self, from: Square, at: Square, captured: Piece) {
-        let _ = (from, at);
-        let us = self.side_to_move();
-        match R::HOOKS.capture_effect {
-            CaptureEffect::None => self.to_hand(us, captured),
-            _ => unimplemented!("capture effects are added with family D"),
-        }
     }
 }

@@ -2,10 +2,11 @@
 //! the legality rule of RULES.md §0 (uchifuzume included).
 
 use crate::bitboard::Bitboard;
+use crate::effects::may_void_moves;
 use crate::geometry::{Color, Square, RANKS};
 use crate::hooks::isardam;
 use crate::moves::Move;
-use crate::position::{Piece, Position};
+use crate::position::{Outcome, Piece, Position};
 use crate::rules::Rules;
 use crate::table::{KingLoss, MoveShape, MovementSource, Paralysis};
 
@@ -123,7 +124,7 @@ impl<R: Rules> Position<R> {
         let t = self.tables;
         let us = self.side_to_move();
         let k = kind as usize;
-        let dead = t.dead[us.index()][k];
+        let dead = self.dead_landings(from, kind, targets);
         let nifu_files = if R::HOOKS.nifu_on_moves && t.nifu[k] {
             let files = self.nifu_files(us, kind, Some(from));
             if R::HOOKS.king_loss == KingLoss::Capture {
@@ -232,10 +233,15 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// A side that has lost its king (king capture, flip) has lost: returns the winner.
+    /// The winner when the game is already over on this board: an effect decided it (a king
+    /// flip, Reversi-A nifu) or a side has lost its king (king capture, flip); the side to move
+    /// is judged first.
     pub fn winner_by_board(&self) -> Option<Color> {
         if R::HOOKS.plain_effects() {
             return None;
+        }
+        if let Some(winner) = self.winner_by_effects() {
+            return Some(winner);
         }
         let side = self.side_to_move();
         if self.royals(side).is_empty() {
@@ -249,18 +255,23 @@ impl<R: Rules> Position<R> {
 
     /// Whether a pseudo-legal move is legal (RULES.md §0 legality and uchifuzume).
     pub fn is_legal(&mut self, mv: Move) -> bool {
+        let voidable = may_void_moves(&R::HOOKS);
         let whole_board = isardam::whole_board(&R::HOOKS);
-        if R::HOOKS.king_loss == KingLoss::Capture {
-            return !whole_board || self.like_attack_exempt(mv) || {
-                self.make(mv);
-                let ok = !self.like_attack_on_board();
-                self.unmake();
-                ok
-            };
+        if R::HOOKS.king_loss == KingLoss::Capture && !voidable && !whole_board {
+            return true;
         }
         let us = self.side_to_move();
         let exempt = self.like_attack_exempt(mv);
         self.make(mv);
+        if voidable && self.outcome() == Outcome::NotAMove {
+            self.unmake();
+            return false;
+        }
+        if R::HOOKS.king_loss == KingLoss::Capture {
+            let ok = exempt || !self.like_attack_on_board();
+            self.unmake();
+            return ok;
+        }
         let mut ok = !self.in_check(us);
         if !ok && self.winner_by_board() == Some(us) {
             ok = true;

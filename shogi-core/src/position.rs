@@ -47,11 +47,25 @@ impl fmt::Debug for Piece {
     }
 }
 
+/// What an effect of the last move decided beyond what the board shows (RULES.md §0, §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Outcome {
+    /// Nothing beyond the board: the game goes on unless the board says otherwise.
+    #[default]
+    Open,
+    /// The game ended at once in this side's favour (a flipped king, even where the loser
+    /// keeps another king read from SFEN).
+    Won(Color),
+    /// The move is not a move at all (Othello-A flip nifu); only legality testing sees it.
+    NotAMove,
+}
+
 /// One reversible change recorded by `make`.
 #[derive(Clone, Copy, Debug)]
 enum Change {
     Square(Square, Piece),
     Hand(Color, u8, u8),
+    Outcome(Outcome),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -69,6 +83,7 @@ pub struct Position<R: Rules> {
     side: Color,
     move_number: u32,
     hash: u64,
+    outcome: Outcome,
     journal: Vec<Change>,
     frames: Vec<Frame>,
     pub(crate) tables: &'static Tables,
@@ -85,6 +100,7 @@ impl<R: Rules> Clone for Position<R> {
             side: self.side,
             move_number: self.move_number,
             hash: self.hash,
+            outcome: self.outcome,
             journal: self.journal.clone(),
             frames: self.frames.clone(),
             tables: self.tables,
@@ -117,6 +133,7 @@ impl<R: Rules> Position<R> {
             side: Color::Black,
             move_number: 1,
             hash: 0,
+            outcome: Outcome::Open,
             journal: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
             tables: R::tables(),
@@ -172,6 +189,12 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub fn tables(&self) -> &'static Tables {
         self.tables
+    }
+    /// What the effects of the last move decided (not part of the hash: a decided game has
+    /// no moves, so it is never searched further).
+    #[inline]
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
     }
     /// Number of moves made since this position was set up (journal depth).
     #[inline]
@@ -232,10 +255,17 @@ impl<R: Rules> Position<R> {
     fn set_hand_raw(&mut self, color: Color, kind: u8, count: u8) {
         let old = self.hands[color.index()][kind as usize];
         let key = ZOBRIST.hand[color.index()][kind as usize];
-        // XOR like the board keys: mixing XOR and addition made the hash depend on the order
-        // of changes (a king move after a setup with hands drifted from `compute_hash`).
+        // XOR like the board keys: mixing XOR and addition would make the hash depend on the
+        // order of board and hand changes within a move.
         self.hash ^= key.wrapping_mul(old as u64) ^ key.wrapping_mul(count as u64);
         self.hands[color.index()][kind as usize] = count;
+    }
+
+    /// Records what an effect of the move decided (journaled).
+    #[inline]
+    pub(crate) fn set_outcome(&mut self, outcome: Outcome) {
+        self.journal.push(Change::Outcome(self.outcome));
+        self.outcome = outcome;
     }
 
     /// Puts a captured piece where its capturer's rules send it (hand mapping seam).
@@ -272,6 +302,7 @@ impl<R: Rules> Position<R> {
             match self.journal.pop() {
                 Some(Change::Square(sq, p)) => self.put_raw(sq, p),
                 Some(Change::Hand(c, k, n)) => self.set_hand_raw(c, k, n),
+                Some(Change::Outcome(o)) => self.outcome = o,
                 None => break,
             }
         }

@@ -246,12 +246,9 @@ impl Tables {
                 t.royal_mask |= 1 << k;
             }
         }
-        // Hand kinds: anything a capture can put in hand, plus every unpromoted non-royal kind.
+        // Hand kinds: exactly what a capture can put in hand.
         let mut hand: Vec<u8> = Vec::new();
-        for (k, p) in table.pieces.iter().enumerate() {
-            if !p.royal && p.unpromoted as usize == k && !hand.contains(&(k as u8)) {
-                hand.push(k as u8);
-            }
+        for p in table.pieces {
             for cap in p.captured {
                 if let Captured::Hand(h) = cap {
                     if !hand.contains(&h) {

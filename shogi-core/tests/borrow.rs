@@ -2,9 +2,9 @@
 //! expectations. Coordinates: Black's forward is toward rank a, "behind" a Black piece is the
 //! square one rank nearer i; for White the other way round.
 
-mod common;
+mod movement;
 
-use common::*;
+use movement::*;
 use shogi_core::table::{Hooks, Lender, MovementSource, OwnMovement, Place};
 use shogi_core::{Color, Position};
 

@@ -1,8 +1,8 @@
 //! Chained movement (RULES.md §5, Shogi-ChainedMovement), with hand-derived expectations.
 
-mod common;
+mod movement;
 
-use common::*;
+use movement::*;
 use shogi_core::pieces::STANDARD_PIECES;
 use shogi_core::table::{Hooks, KingLoss, MoveShape};
 use shogi_core::Color;

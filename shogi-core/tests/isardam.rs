@@ -1,8 +1,8 @@
 //! Isardam A/B and True Isardam (RULES.md §6), with hand-derived expectations.
 
-mod common;
+mod movement;
 
-use common::*;
+use movement::*;
 use shogi_core::pieces::STANDARD_PIECES;
 use shogi_core::table::{Golds, Hooks, Landing};
 use shogi_core::Color;

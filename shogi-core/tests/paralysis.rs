@@ -1,8 +1,8 @@
 //! Paralysis and Madrasi (RULES.md §6), with hand-derived expectations.
 
-mod common;
+mod movement;
 
-use common::*;
+use movement::*;
 use shogi_core::pieces::STANDARD_PIECES;
 use shogi_core::table::{Golds, Hooks, Paralysis};
 use shogi_core::Color;

@@ -2,7 +2,7 @@
 //! (`cargo test --release --test seam_speed -- --ignored --nocapture`). The target for these
 //! families is at least 0.3 × standard.
 
-mod common;
+mod movement;
 
 use shogi_core::pieces::STANDARD_PIECES;
 use shogi_core::table::{
@@ -37,22 +37,22 @@ const fn isardam(drops: bool, total: bool) -> Hooks {
 rule_set!(Std, STANDARD_PIECES, Hooks::STANDARD);
 rule_set!(
     Back,
-    common::NO_DEAD,
+    movement::NO_DEAD,
     borrow(Place::Behind, OwnMovement::WhenNone)
 );
 rule_set!(
     Around2,
-    common::NO_DEAD,
+    movement::NO_DEAD,
     borrow(Place::Around, OwnMovement::Always)
 );
 rule_set!(
     Kiki1,
-    common::NO_DEAD,
+    movement::NO_DEAD,
     borrow(Place::Attacked, OwnMovement::WhenNone)
 );
 rule_set!(
     AntiKiki1,
-    common::NO_DEAD,
+    movement::NO_DEAD,
     borrow(Place::Attackers, OwnMovement::WhenNone)
 );
 rule_set!(

@@ -61,7 +61,7 @@ pub enum Command {
         /// Only these variant ids (default: every rule set's first setup).
         ids: Vec<String>,
         /// Perft depth for the variants (standard shogi is measured at depth 5 and matsuri 3).
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 4)]
         depth: u32,
     },
 }
@@ -149,6 +149,23 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Standard shogi with a hand-written `Rules` impl, to show that `variant!` adds no cost.
+#[derive(Clone, Copy, Debug, Default)]
+struct HandWrittenStandard;
+const HAND_WRITTEN: shogi_core::RuleTable = shogi_core::RuleTable {
+    name: "HandWrittenStandard",
+    title: "standard shogi without the macro (bench reference)",
+    pieces: &shogi_core::pieces::STANDARD_PIECES,
+    hooks: shogi_core::table::Hooks::STANDARD,
+    setups: &[shogi_core::table::Setup {
+        id: "bench-standard",
+        sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        description: "even",
+    }],
+    notes: &[],
+};
+shogi_core::impl_rules!(HandWrittenStandard, HAND_WRITTEN);
+
 /// Times a perft; returns (nodes, seconds).
 fn timed(e: &mut dyn crate::engine::Engine, depth: u32, bulk: bool) -> (u64, f64) {
     let t = Instant::now();
@@ -161,61 +178,63 @@ fn timed(e: &mut dyn crate::engine::Engine, depth: u32, bulk: bool) -> (u64, f64
 }
 
 fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(), CliError> {
-    let io = |e: std::io::Error| CliError::Other(e.to_string());
-    writeln!(
-        out,
-        "{:<40} {:>5} {:>12} {:>10} {:>12} {:>8}",
-        "position", "depth", "nodes", "seconds", "nodes/s", "ratio"
-    )
-    .map_err(io)?;
+    let mut row =
+        |name: &str, d: u32, (n, s): (u64, f64), reference: f64| -> Result<f64, CliError> {
+            let nps = n as f64 / s;
+            let ratio = if reference > 0.0 {
+                nps / reference
+            } else {
+                1.0
+            };
+            writeln!(
+                out,
+                "{name:<44} {d:>5} {n:>12} {s:>9.3} {nps:>12.0} {ratio:>6.2}"
+            )
+            .map_err(|e| CliError::Other(e.to_string()))?;
+            Ok(nps)
+        };
     let mut std_engine = registry::create("shogi")?;
-    // Standard reference, measured in this run.
-    let (n, s) = timed(std_engine.as_mut(), 5, true);
-    let std_nps = n as f64 / s;
-    writeln!(
-        out,
-        "{:<40} {:>5} {:>12} {:>10.3} {:>12.0} {:>8.2}",
-        "shogi start (bulk)", 5, n, s, std_nps, 1.0
-    )
-    .map_err(io)?;
-    let (n, s) = timed(std_engine.as_mut(), 4, false);
-    let std_full = n as f64 / s;
-    writeln!(
-        out,
-        "{:<40} {:>5} {:>12} {:>10.3} {:>12.0} {:>8.2}",
-        "shogi start (no bulk)", 4, n, s, std_full, 1.0
-    )
-    .map_err(io)?;
+    let std_nps = row(
+        "shogi start (bulk)",
+        5,
+        timed(std_engine.as_mut(), 5, true),
+        0.0,
+    )?;
+    let std_full = row(
+        "shogi start (no bulk)",
+        4,
+        timed(std_engine.as_mut(), 4, false),
+        0.0,
+    )?;
+    // The same rules through a hand-written `Rules` impl (no macro): the DSL must cost nothing.
+    let mut hand = crate::engine::VariantEngine::<HandWrittenStandard>::new(0);
+    row(
+        "hand-written standard, no macro (bulk)",
+        5,
+        timed(&mut hand, 5, true),
+        std_nps,
+    )?;
+    row(
+        "hand-written standard, no macro (no bulk)",
+        4,
+        timed(&mut hand, 4, false),
+        std_full,
+    )?;
     std_engine
-        .set_position(
-            Some("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1"),
-            &[],
-        )
+        .set_position(Some(MATSURI), &[])
         .map_err(CliError::Position)?;
-    let (n, s) = timed(std_engine.as_mut(), 3, true);
-    writeln!(
-        out,
-        "{:<40} {:>5} {:>12} {:>10.3} {:>12.0} {:>8.2}",
+    row(
         "shogi matsuri (bulk)",
         3,
-        n,
-        s,
-        n as f64 / s,
-        n as f64 / s / std_nps
-    )
-    .map_err(io)?;
-    let (n, s) = timed(std_engine.as_mut(), 2, false);
-    writeln!(
-        out,
-        "{:<40} {:>5} {:>12} {:>10.3} {:>12.0} {:>8.2}",
+        timed(std_engine.as_mut(), 3, true),
+        std_nps,
+    )?;
+    row(
         "shogi matsuri (no bulk)",
         2,
-        n,
-        s,
-        n as f64 / s,
-        n as f64 / s / std_full
-    )
-    .map_err(io)?;
+        timed(std_engine.as_mut(), 2, false),
+        std_full,
+    )?;
     let list: Vec<String> = if ids.is_empty() {
         registry::tables()
             .iter()
@@ -227,19 +246,20 @@ fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(),
     };
     for id in list {
         let mut e = registry::create(&id)?;
-        let (n, s) = timed(e.as_mut(), depth, true);
-        let nps = n as f64 / s;
-        writeln!(
-            out,
-            "{:<40} {:>5} {:>12} {:>10.3} {:>12.0} {:>8.2}",
-            format!("{id} (bulk)"),
+        row(
+            &format!("{id} (bulk)"),
             depth,
-            n,
-            s,
-            nps,
-            nps / std_nps
-        )
-        .map_err(io)?;
+            timed(e.as_mut(), depth, true),
+            std_nps,
+        )?;
+        row(
+            &format!("{id} (no bulk)"),
+            depth,
+            timed(e.as_mut(), depth, false),
+            std_full,
+        )?;
     }
     Ok(())
 }
+
+const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";

@@ -17,3 +17,14 @@ pub use kirin_phoenix::{KirinPhoenix, KirinPhoenixVariant};
 pub use princess_empress::{PrincessEmpress, PrincessEmpressVariant};
 pub use reflection_bishop::{ReflectionBishopAll, ReflectionBishopEnds, ReflectionBishopSides};
 pub use standard::Standard;
+
+// Families B–E: declared here; registered once their core seams have landed.
+mod borrowed;
+mod capture_effects;
+mod flipping;
+mod paralysis;
+
+pub use borrowed::*;
+pub use capture_effects::*;
+pub use flipping::*;
+pub use paralysis::*;

@@ -1,0 +1,92 @@
+//! The command-line contract of CLI.md, driven through the binary.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogi-variants"))
+        .args(args)
+        .output()
+        .expect("binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn list_has_every_id_once() {
+    let (ok, out, _) = run(&["list"]);
+    assert!(ok);
+    let ids: Vec<&str> = out.lines().collect();
+    assert_eq!(ids[0], "shogi");
+    let mut sorted = ids.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), ids.len());
+    for id in [
+        "Shogi-ImmortalSilver:8",
+        "Shogi-EightDirectionKnight:0",
+        "Shogi-Kirin-Phoenix-Variant:4",
+    ] {
+        assert!(ids.contains(&id), "{id}");
+    }
+}
+
+#[test]
+fn startpos_moves_perft_divide() {
+    let (ok, out, _) = run(&["startpos", "shogi"]);
+    assert!(ok);
+    assert_eq!(
+        out.trim(),
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+    );
+    let (ok, out, _) = run(&["moves", "shogi", "--moves", "7g7f", "3c3d"]);
+    assert!(ok);
+    let moves: Vec<&str> = out.lines().collect();
+    assert!(moves.contains(&"8h2b+") && moves.contains(&"8h2b"));
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted, "moves are sorted");
+    let (ok, out, _) = run(&["perft", "shogi", "3"]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("25470"));
+    let (ok, out, _) = run(&["divide", "shogi", "2"]);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 31);
+    assert_eq!(lines[30], "900");
+    assert!(lines[..30].iter().all(|l| l.ends_with(" 30")));
+}
+
+#[test]
+fn errors_name_the_problem() {
+    let (ok, _, err) = run(&["startpos", "Shogi-Circle:1"]);
+    assert!(!ok);
+    assert!(err.contains("unknown variant id 'Shogi-Circle:1'"), "{err}");
+    let (ok, _, err) = run(&[
+        "moves",
+        "shogi",
+        "--sfen",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("8 ranks"), "{err}");
+    let (ok, _, err) = run(&["moves", "shogi", "--moves", "7g7e"]);
+    assert!(!ok);
+    assert!(
+        err.contains("move 1") && err.contains("illegal move '7g7e'"),
+        "{err}"
+    );
+    let (ok, _, err) = run(&["perft", "shogi", "99"]);
+    assert!(!ok);
+    assert!(err.contains("too deep"), "{err}");
+}
+
+#[test]
+fn rules_prints_the_table() {
+    let (ok, out, _) = run(&["rules", "Shogi-ImmortalSilver:3"]);
+    assert!(ok);
+    assert!(out.contains("immortal_silver 'I'") && out.contains("immortal"));
+    assert!(out.contains("Shogi-ImmortalSilver:3"));
+}

@@ -1,0 +1,13 @@
+use shogi_macros::variant;
+
+variant! {
+    pub struct Broken;
+    id = "Test-Broken";
+    pieces = standard;
+    setup 1 {
+        base = empty;
+        black place { "5i" = king };
+    }
+}
+
+fn main() {}
