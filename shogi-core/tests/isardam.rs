@@ -58,6 +58,15 @@ fn landing_is_judged_by_the_kind_after_promotion() {
     let mut as_gold = separate.clone();
     as_gold.remove("5d6c+");
     assert_eq!(legal_from(&mut pos::<A2>(&pieces, 'b', "-"), "5d"), as_gold);
+    // The True forms judge the same landings (no other pair appears on this board).
+    assert_eq!(
+        legal_from(&mut pos::<TrueA1>(&pieces, 'b', "-"), "5d"),
+        separate
+    );
+    assert_eq!(
+        legal_from(&mut pos::<TrueA2>(&pieces, 'b', "-"), "5d"),
+        as_gold
+    );
 }
 
 #[test]
@@ -65,12 +74,16 @@ fn landing_is_judged_after_the_mover_leaves_its_square() {
     // Rook on 5e shields its own rank from the White rook on 9e. Moving along the rank either
     // way lands in that rook's line once 5e is empty; taking it is fine.
     let pieces = [("5i", "K"), ("1a", "k"), ("5e", "R"), ("9e", "r")];
+    let expected = set(&[
+        "5e9e", "5e5d", "5e5c", "5e5c+", "5e5b", "5e5b+", "5e5a", "5e5a+", "5e5f", "5e5g", "5e5h",
+    ]);
     assert_eq!(
         legal_from(&mut pos::<A1>(&pieces, 'b', "-"), "5e"),
-        set(&[
-            "5e9e", "5e5d", "5e5c", "5e5c+", "5e5b", "5e5b+", "5e5a", "5e5a+", "5e5f", "5e5g",
-            "5e5h"
-        ])
+        expected
+    );
+    assert_eq!(
+        legal_from(&mut pos::<TrueA1>(&pieces, 'b', "-"), "5e"),
+        expected
     );
 }
 

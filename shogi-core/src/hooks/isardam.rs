@@ -12,8 +12,10 @@
 //! - Drops are bound only with `drops` (rule sets 3–4); the True forms (`total`) bind every
 //!   move and drop through the whole-board test, whatever `drops` says.
 //! - True forms: a move is legal only if afterwards no piece of either side is naturally
-//!   attacked by an enemy of the same kind, judged after the move is made (`is_legal`); a king
-//!   capture that counts as check must leave no such pair either (A), or is exempt (B).
+//!   attacked by an enemy of the same kind, judged after the move is made (`is_legal`, which
+//!   also covers the mover's own landing, so board moves are not filtered beforehand; drops
+//!   are, which is cheaper); a king capture that counts as check must leave no such pair
+//!   either (A), or is exempt (B).
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
@@ -49,6 +51,9 @@ impl<R: Rules> Position<R> {
     pub(crate) fn landing_squares(&self, color: Color, kind: u8, vacated: Bitboard) -> Bitboard {
         match R::HOOKS.landing {
             Landing::None => Bitboard::FULL,
+            // True forms: the whole-board test after the move covers the landing too, and
+            // is cheaper than judging every target beforehand.
+            Landing::Isardam { total: true, .. } => Bitboard::FULL,
             Landing::Isardam {
                 golds,
                 binds_king_capture,
@@ -67,9 +72,12 @@ impl<R: Rules> Position<R> {
     #[inline(always)]
     pub(crate) fn drop_squares(&self, color: Color, kind: u8) -> Bitboard {
         match R::HOOKS.landing {
-            Landing::Isardam { drops, total, .. } if drops || total => {
-                self.landing_squares(color, kind, Bitboard::EMPTY)
-            }
+            Landing::Isardam {
+                drops,
+                total,
+                golds,
+                ..
+            } if drops || total => !self.like_attacks(golds, color, kind, Bitboard::EMPTY),
             _ => Bitboard::FULL,
         }
     }
