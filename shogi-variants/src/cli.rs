@@ -56,6 +56,8 @@ pub enum Command {
         pos: PositionArgs,
         depth: u32,
     },
+    /// A USI engine on stdin/stdout; choose the variant with `setoption name USI_Variant value ID`.
+    Usi,
     /// Perft benchmark: nodes per second per variant, and the ratio to standard shogi.
     Bench {
         /// Only these variant ids (default: every rule set's first setup).
@@ -144,6 +146,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             }
             w(out, &total.to_string())?;
         }
+        Command::Usi => crate::usi_server::run_stdio().map_err(|e| CliError::Other(e.to_string()))?,
         Command::Bench { ids, depth } => bench(&ids, check_depth(depth)?, out)?,
     }
     Ok(())

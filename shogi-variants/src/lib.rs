@@ -4,6 +4,9 @@
 pub mod cli;
 pub mod engine;
 pub mod registry;
+pub mod usi_go;
+pub mod usi_server;
+pub mod usi_session;
 pub mod variants;
 
 pub use shogi_core;

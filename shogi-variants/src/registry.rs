@@ -29,7 +29,25 @@ macro_rules! registry {
             )*
             Err(unknown(id))
         }
+
+        /// Calls `visitor.visit::<R>(setup)` with the rule type and setup index of an id: the
+        /// one place where a generic front end (the USI server) picks its monomorphized code.
+        pub fn dispatch<V: VariantVisitor>(id: &str, visitor: V) -> Result<V::Output, UnknownVariant> {
+            $(
+                if let Some(i) = <$ty as Rules>::TABLE.setups.iter().position(|s| s.id == id) {
+                    return Ok(visitor.visit::<$ty>(i));
+                }
+            )*
+            Err(unknown(id))
+        }
     };
+}
+
+/// Generic code to run for a variant chosen at run time (see [`dispatch`]).
+pub trait VariantVisitor {
+    type Output;
+    /// Called with the variant's rule type and its setup index.
+    fn visit<R: Rules>(self, setup: usize) -> Self::Output;
 }
 
 registry!(
@@ -47,6 +65,20 @@ registry!(
     PrincessEmpressVariant,
     KirinPhoenix,
     KirinPhoenixVariant,
+    OthelloA,
+    OthelloB,
+    OthelloC,
+    ReversiA,
+    ReversiB,
+    ReversiC,
+    Andernach,
+    Rifle,
+    Circe,
+    AntiCirce,
+    Pwc,
+    TrueCirce,
+    TrueAntiCirce,
+    TruePwc,
 );
 
 /// Every variant id, in RULES.md order: rule sets sharing an id prefix are listed together,

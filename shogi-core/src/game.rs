@@ -1,0 +1,309 @@
+//! A game: a position plus its history, and how a game ends (RULES.md §0–§1).
+//!
+//! Ends, in the order they are tested after each move:
+//! 1. the board decides ([`Position::winner_by_board`]: a king lost or flipped, a nifu win);
+//! 2. sennichite: the same position (board, hands, side to move) for the fourth time is a
+//!    draw, unless every move of one side since the first occurrence gave check — that side
+//!    loses. If both sides gave check with every move (mutual perpetual check) the rule names
+//!    no single checker, so it is a draw (decision; RULES.md is silent);
+//! 3. the side to move has no legal move: it loses (checkmate and stalemate alike).
+//!
+//! Positions are compared by their 64-bit Zobrist hash, which covers board, hands and side
+//! to move.
+
+use crate::error::{MoveError, PositionError, SfenError};
+use crate::geometry::Color;
+use crate::movegen::MoveList;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::Rules;
+
+/// One position of a game's history: its hash and whether the side to move there is in check
+/// (that is, whether the move that led to it gave check).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Key {
+    pub hash: u64,
+    pub checked: bool,
+}
+
+impl Key {
+    /// The key of a position.
+    pub fn of<R: Rules>(pos: &Position<R>) -> Key {
+        Key {
+            hash: pos.hash(),
+            checked: pos.in_check(pos.side_to_move()),
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The side to move had no legal move (checkmate or stalemate; it loses).
+    NoLegalMove,
+    /// The board decided: a king was lost or flipped, or a rule-set win such as Reversi's nifu.
+    BoardDecided,
+    /// Fourth occurrence of a position: draw.
+    Sennichite,
+    /// Fourth occurrence of a position with one side checking every move: the checker loses.
+    PerpetualCheck,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameOutcome {
+    /// `None` for a draw.
+    pub winner: Option<Color>,
+    pub reason: EndReason,
+}
+
+/// What a repetition means, seen from the side to move in the repeated position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Repetition {
+    Draw,
+    /// Every move of the side to move since the first occurrence gave check: it loses.
+    PerpetualCheckByMover,
+    /// Every move of the other side gave check: the side to move wins.
+    PerpetualCheckByOpponent,
+}
+
+/// Judges the repetition between `keys[first]` and the last key (the same position, so an even
+/// number of moves apart). `keys[i + 1].checked` tells whether move `i` gave check; move
+/// `first` was made by the side to move in the repeated position.
+pub fn repetition_verdict(keys: &[Key], first: usize) -> Repetition {
+    let last = keys.len() - 1;
+    debug_assert!(first < last && (last - first).is_multiple_of(2));
+    let mut mover_always = true;
+    let mut other_always = true;
+    for k in first..last {
+        let gave_check = keys[k + 1].checked;
+        if (k - first).is_multiple_of(2) {
+            mover_always &= gave_check;
+        } else {
+            other_always &= gave_check;
+        }
+    }
+    match (mover_always, other_always) {
+        (true, false) => Repetition::PerpetualCheckByMover,
+        (false, true) => Repetition::PerpetualCheckByOpponent,
+        _ => Repetition::Draw,
+    }
+}
+
+/// A position with its game history.
+#[derive(Clone, Debug)]
+pub struct Game<R: Rules> {
+    pos: Position<R>,
+    moves: Vec<Move>,
+    /// One key per position: `keys[0]` is the start, `keys[i + 1]` follows `moves[i]`.
+    keys: Vec<Key>,
+    outcome: Option<GameOutcome>,
+}
+
+impl<R: Rules> Game<R> {
+    /// A game starting from `pos` (its undo history is dropped).
+    pub fn new(mut pos: Position<R>) -> Self {
+        pos.clear_history();
+        let keys = vec![Key::of(&pos)];
+        let mut game = Game {
+            pos,
+            moves: Vec::new(),
+            keys,
+            outcome: None,
+        };
+        game.outcome = game.compute_outcome();
+        game
+    }
+
+    /// A game from setup `index` of the rule set.
+    pub fn startpos(index: usize) -> Self {
+        Self::new(Position::startpos(index))
+    }
+
+    /// A game from an SFEN.
+    pub fn from_sfen(sfen: &str) -> Result<Self, SfenError> {
+        Position::from_sfen(sfen).map(Self::new)
+    }
+
+    /// A game from `pos` after the USI `moves` (as in USI `position ... moves`); an error
+    /// names the bad move by its 1-based number.
+    pub fn with_moves<S: AsRef<str>>(pos: Position<R>, moves: &[S]) -> Result<Self, PositionError> {
+        let mut game = Self::new(pos);
+        for (index, text) in moves.iter().enumerate() {
+            game.play_usi(text.as_ref())
+                .map_err(|error| PositionError::Move {
+                    index: index + 1,
+                    error,
+                })?;
+        }
+        Ok(game)
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position<R> {
+        &self.pos
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// One key per position, the start first and the current position last.
+    pub fn keys(&self) -> &[Key] {
+        &self.keys
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<GameOutcome> {
+        self.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// How many times the current position has occurred (1 the first time).
+    pub fn repetition_count(&self) -> usize {
+        let hash = self.pos.hash();
+        self.keys.iter().filter(|k| k.hash == hash).count()
+    }
+
+    /// The legal moves; none once the game is over.
+    pub fn legal_moves(&mut self) -> MoveList {
+        if self.is_over() {
+            return MoveList::new();
+        }
+        self.pos.legal_move_list()
+    }
+
+    /// Plays a move after checking that it is legal and the game is not over.
+    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+        if self.is_over() {
+            return Err(MoveError::GameOver(self.pos.move_to_usi(mv)));
+        }
+        if !self.pos.is_legal_move(mv) {
+            return Err(MoveError::Illegal(self.pos.move_to_usi(mv)));
+        }
+        self.apply(mv);
+        Ok(())
+    }
+
+    /// Reads a USI move, checks it and plays it.
+    pub fn play_usi(&mut self, text: &str) -> Result<Move, MoveError> {
+        if self.is_over() {
+            return Err(MoveError::GameOver(text.to_string()));
+        }
+        let mv = self.pos.parse_usi(text)?;
+        self.apply(mv);
+        Ok(mv)
+    }
+
+    /// Takes back the last move; `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.keys.pop();
+        self.pos.unmake();
+        self.outcome = self.compute_outcome();
+        Some(mv)
+    }
+
+    fn apply(&mut self, mv: Move) {
+        self.pos.make(mv);
+        self.moves.push(mv);
+        self.keys.push(Key::of(&self.pos));
+        self.outcome = self.compute_outcome();
+    }
+
+    /// The end of the game in the current position, if any (order in the module docs).
+    fn compute_outcome(&mut self) -> Option<GameOutcome> {
+        if let Some(winner) = self.pos.winner_by_board() {
+            return Some(GameOutcome {
+                winner: Some(winner),
+                reason: EndReason::BoardDecided,
+            });
+        }
+        let hash = self.pos.hash();
+        if self.repetition_count() >= 4 {
+            let first = self
+                .keys
+                .iter()
+                .position(|k| k.hash == hash)
+                .expect("the current key is in the list");
+            let side = self.pos.side_to_move();
+            return Some(match repetition_verdict(&self.keys, first) {
+                Repetition::Draw => GameOutcome {
+                    winner: None,
+                    reason: EndReason::Sennichite,
+                },
+                Repetition::PerpetualCheckByMover => GameOutcome {
+                    winner: Some(!side),
+                    reason: EndReason::PerpetualCheck,
+                },
+                Repetition::PerpetualCheckByOpponent => GameOutcome {
+                    winner: Some(side),
+                    reason: EndReason::PerpetualCheck,
+                },
+            });
+        }
+        if !self.pos.has_legal_move() {
+            return Some(GameOutcome {
+                winner: Some(!self.pos.side_to_move()),
+                reason: EndReason::NoLegalMove,
+            });
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keys for a line of moves: `checks[i]` = move `i` gave check; positions `0` and `n`
+    /// share a hash (the other hashes are distinct).
+    fn line(checks: &[bool]) -> Vec<Key> {
+        let mut keys = vec![Key {
+            hash: 7,
+            checked: false,
+        }];
+        for (i, &c) in checks.iter().enumerate() {
+            let hash = if i + 1 == checks.len() {
+                7
+            } else {
+                100 + i as u64
+            };
+            keys.push(Key { hash, checked: c });
+        }
+        keys
+    }
+
+    #[test]
+    fn verdicts() {
+        // Moves alternate mover, other, mover, other (the mover moves first from position 0).
+        let v = |c: &[bool]| repetition_verdict(&line(c), 0);
+        assert_eq!(v(&[false; 4]), Repetition::Draw);
+        assert_eq!(
+            v(&[true, false, true, false]),
+            Repetition::PerpetualCheckByMover
+        );
+        assert_eq!(
+            v(&[false, true, false, true]),
+            Repetition::PerpetualCheckByOpponent
+        );
+        assert_eq!(v(&[true, false, false, false]), Repetition::Draw);
+        // Both sides checking with every move names no single checker.
+        assert_eq!(v(&[true; 4]), Repetition::Draw);
+        // Only moves since the first occurrence count.
+        let mut keys = vec![Key {
+            hash: 1,
+            checked: false,
+        }];
+        keys.extend(line(&[true, false, true, false]));
+        keys[1].checked = false; // the move into the first occurrence was no check
+        assert_eq!(
+            repetition_verdict(&keys, 1),
+            Repetition::PerpetualCheckByMover
+        );
+    }
+}

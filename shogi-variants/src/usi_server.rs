@@ -1,0 +1,278 @@
+//! `shogi-variants usi`: a USI engine on stdin/stdout for every variant id.
+//!
+//! The variant is chosen with `setoption name USI_Variant value ID` (default `shogi`); the
+//! server then dispatches once to that variant's monomorphized session
+//! ([`crate::usi_session`]). Searches run in their own thread so `stop`, `ponderhit`,
+//! `isready` and `quit` are answered while they run. Malformed or illegal input is answered
+//! with `info string <error>` and the server keeps running.
+
+use crate::registry;
+use crate::usi_go::{parse_go, time_plan};
+use crate::usi_session::{self, Control, Output, Session};
+use shogi_core::search::DEFAULT_HASH_MB;
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::Ordering;
+use std::thread::JoinHandle;
+
+/// Largest `USI_Hash` offered, in megabytes.
+pub const MAX_HASH_MB: usize = 65_536;
+
+/// Runs the USI protocol on stdin/stdout until `quit` or the end of input (the hook for the
+/// `usi` subcommand).
+pub fn run_stdio() -> io::Result<()> {
+    let stdin = io::stdin();
+    run(stdin.lock(), io::stdout())
+}
+
+/// Runs the USI protocol: commands from `input`, answers to `output`.
+pub fn run<I: BufRead, O: Write + Send + 'static>(input: I, output: O) -> io::Result<()> {
+    let mut server = Server::new(Output::new(output));
+    for line in input.lines() {
+        if !server.handle(&line?) {
+            break;
+        }
+    }
+    server.finish_search();
+    Ok(())
+}
+
+struct Search {
+    handle: JoinHandle<()>,
+    control: Control,
+}
+
+/// The protocol state.
+struct Server {
+    out: Output,
+    variant: String,
+    hash_mb: usize,
+    session: Option<Box<dyn Session>>,
+    search: Option<Search>,
+    /// `go ponder` parameters, for the time plan at `ponderhit`.
+    ponder_go: Option<crate::usi_go::Go>,
+}
+
+impl Server {
+    fn new(out: Output) -> Self {
+        Server {
+            out,
+            variant: "shogi".to_string(),
+            hash_mb: DEFAULT_HASH_MB,
+            session: None,
+            search: None,
+            ponder_go: None,
+        }
+    }
+
+    fn say(&self, text: &str) {
+        self.out.line(text);
+    }
+
+    fn error(&self, text: &str) {
+        // One line per message: a newline in an error would start a bogus command.
+        self.out
+            .line(&format!("info string error: {}", text.replace('\n', " ")));
+    }
+
+    /// The session of the chosen variant, created on first use (`None` after reporting an
+    /// error, which cannot happen for an id accepted by `setoption`).
+    fn session(&mut self) -> Option<&mut Box<dyn Session>> {
+        if self.session.is_none() {
+            match usi_session::create(&self.variant, self.hash_mb) {
+                Ok(s) => self.session = Some(s),
+                Err(e) => {
+                    self.error(&e.to_string());
+                    return None;
+                }
+            }
+        }
+        self.session.as_mut()
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(s) = self.search.take() {
+            s.control.stop.store(true, Ordering::Relaxed);
+            let _ = s.handle.join();
+        }
+        self.ponder_go = None;
+    }
+
+    /// Joins a search that already ended by itself.
+    fn reap_search(&mut self) {
+        if self.search.as_ref().is_some_and(|s| s.handle.is_finished()) {
+            self.finish_search();
+        }
+    }
+
+    /// Handles one line; `false` after `quit`.
+    fn handle(&mut self, line: &str) -> bool {
+        self.reap_search();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, args)) = words.split_first() else {
+            return true;
+        };
+        match command {
+            "usi" => self.usi(),
+            "isready" => {
+                if self.session().is_some() {
+                    self.say("readyok");
+                }
+            }
+            "setoption" => self.setoption(args),
+            "usinewgame" => {
+                self.finish_search();
+                if let Some(s) = self.session() {
+                    s.new_game();
+                }
+            }
+            "position" => self.position(args),
+            "go" => self.go(args),
+            "stop" => self.finish_search(),
+            "ponderhit" => self.ponderhit(),
+            "gameover" => self.finish_search(),
+            "quit" => return false,
+            // Accepted and ignored: no debug output, no registration needed.
+            "debug" | "register" => {}
+            other => self.error(&format!("unknown command '{other}'")),
+        }
+        true
+    }
+
+    fn usi(&self) {
+        self.say(concat!(
+            "id name shogi-variants ",
+            env!("CARGO_PKG_VERSION")
+        ));
+        self.say("id author the shogi-variants authors");
+        self.say(&format!(
+            "option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+        ));
+        self.say("option name USI_Ponder type check default false");
+        let mut variants = String::from("option name USI_Variant type combo default shogi");
+        for id in registry::ids() {
+            variants.push_str(" var ");
+            variants.push_str(id);
+        }
+        self.say(&variants);
+        self.say("usiok");
+    }
+
+    /// `setoption name <name> [value <value>]`.
+    fn setoption(&mut self, args: &[&str]) {
+        if args.first() != Some(&"name") {
+            return self.error("setoption: expected 'setoption name <id> [value <x>]'");
+        }
+        let rest = &args[1..];
+        let (name, value) = match rest.iter().position(|w| *w == "value") {
+            Some(i) => (rest[..i].join(" "), rest[i + 1..].join(" ")),
+            None => (rest.join(" "), String::new()),
+        };
+        match name.as_str() {
+            "USI_Variant" => {
+                if let Err(e) = registry::lookup(&value) {
+                    return self.error(&format!("USI_Variant: {e}"));
+                }
+                if value != self.variant || self.session.is_none() {
+                    self.finish_search();
+                    self.variant = value;
+                    self.session = None;
+                }
+            }
+            "USI_Hash" => {
+                let mb = match value.parse::<usize>() {
+                    Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => mb,
+                    _ => {
+                        return self.error(&format!(
+                            "USI_Hash: '{value}' is not a size in MB from 1 to {MAX_HASH_MB}"
+                        ))
+                    }
+                };
+                self.finish_search();
+                if let Some(s) = self.session.as_mut() {
+                    if let Err(e) = s.set_hash(mb) {
+                        return self.error(&e);
+                    }
+                }
+                self.hash_mb = mb;
+            }
+            "USI_Ponder" => {}
+            _ => self.error(&format!("setoption: unknown option '{name}'")),
+        }
+    }
+
+    /// `position startpos|sfen <sfen> [moves <m>...]`.
+    fn position(&mut self, args: &[&str]) {
+        let moves_at = args.iter().position(|w| *w == "moves");
+        let (spec, moves) = match moves_at {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &[][..]),
+        };
+        let sfen = match spec.split_first() {
+            Some((&"startpos", [])) => None,
+            Some((&"sfen", fields)) if !fields.is_empty() => Some(fields.join(" ")),
+            _ => {
+                return self
+                    .error("position: expected 'position startpos|sfen <sfen> [moves <move>...]'")
+            }
+        };
+        self.finish_search();
+        let result = match self.session() {
+            Some(s) => s.set_position(sfen.as_deref(), moves),
+            None => return,
+        };
+        if let Err(e) = result {
+            self.error(&format!("position: {e}"));
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let go = match parse_go(args) {
+            Ok(go) => go,
+            Err(e) => return self.error(&e),
+        };
+        self.finish_search();
+        if go.mate {
+            self.say("info string go mate (tsume search) is not supported");
+            self.say("checkmate notimplemented");
+            return;
+        }
+        let control = Control::default();
+        let out = self.out.clone();
+        let Some(session) = self.session() else {
+            return;
+        };
+        let handle = session.go(&go, control.clone(), out);
+        if go.ponder {
+            self.ponder_go = Some(go);
+        }
+        self.search = Some(Search { handle, control });
+    }
+
+    /// The predicted move was played: the ponder search becomes a timed one, with the clock
+    /// given in `go ponder`, counted from now.
+    fn ponderhit(&mut self) {
+        let Some(search) = self.search.as_ref() else {
+            return;
+        };
+        let Some(go) = self.ponder_go.take() else {
+            return;
+        };
+        search.control.ponderhit.store(true, Ordering::Relaxed);
+        let stop = search.control.stop.clone();
+        let Some(side) = self.session.as_ref().map(|s| s.side_to_move()) else {
+            return;
+        };
+        let budget = match (go.movetime, time_plan(&go, side)) {
+            (Some(ms), _) => Some(std::time::Duration::from_millis(ms)),
+            (None, Some(plan)) => Some(plan.hard),
+            (None, None) => None,
+        };
+        if let Some(budget) = budget {
+            std::thread::spawn(move || {
+                std::thread::sleep(budget);
+                stop.store(true, Ordering::Relaxed);
+            });
+        }
+    }
+}

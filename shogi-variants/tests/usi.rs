@@ -1,0 +1,319 @@
+//! The USI server driven through pipes, as a GUI would.
+
+use shogi_variants::registry;
+use shogi_variants::usi_server;
+use std::io::{self, Write};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Collects the server's output line by line.
+struct LineSink {
+    buf: Vec<u8>,
+    tx: Sender<String>,
+}
+
+impl Write for LineSink {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.buf.extend_from_slice(bytes);
+        while let Some(i) = self.buf.iter().position(|&b| b == b'\n') {
+            let line = String::from_utf8_lossy(&self.buf[..i]).into_owned();
+            self.buf.drain(..=i);
+            let _ = self.tx.send(line);
+        }
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+struct Usi {
+    input: Option<io::PipeWriter>,
+    rx: Receiver<String>,
+    server: Option<JoinHandle<io::Result<()>>>,
+}
+
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+impl Usi {
+    fn start() -> Usi {
+        let (reader, writer) = io::pipe().expect("pipe");
+        let (tx, rx) = channel();
+        let sink = LineSink {
+            buf: Vec::new(),
+            tx,
+        };
+        let server = std::thread::spawn(move || usi_server::run(io::BufReader::new(reader), sink));
+        Usi {
+            input: Some(writer),
+            rx,
+            server: Some(server),
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let w = self.input.as_mut().expect("input open");
+        writeln!(w, "{line}").expect("server reads");
+        w.flush().unwrap();
+    }
+
+    /// Lines up to and including the first one starting with `prefix`.
+    fn until(&self, prefix: &str) -> Vec<String> {
+        let deadline = Instant::now() + TIMEOUT;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.rx.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    lines.push(line);
+                    if done {
+                        return lines;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("no '{prefix}' line; got {lines:?}"),
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("server ended before '{prefix}'; got {lines:?}")
+                }
+            }
+        }
+    }
+
+    /// Lines arriving within `wait`.
+    fn within(&self, wait: Duration) -> Vec<String> {
+        let deadline = Instant::now() + wait;
+        let mut lines = Vec::new();
+        while let Ok(line) = self
+            .rx
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            lines.push(line);
+        }
+        lines
+    }
+
+    /// The move of the next `bestmove` line (without its ponder move).
+    fn bestmove(&self) -> String {
+        let lines = self.until("bestmove");
+        let last = lines.last().unwrap();
+        let words: Vec<&str> = last.split_whitespace().collect();
+        match words[..] {
+            ["bestmove", mv] | ["bestmove", mv, "ponder", _] => mv.to_string(),
+            _ => panic!("malformed: {last}"),
+        }
+    }
+
+    /// Closes the input and waits for the server to end.
+    fn close(mut self) {
+        self.input = None;
+        self.server.take().unwrap().join().unwrap().unwrap();
+    }
+}
+
+fn legal(id: &str, sfen: Option<&str>, moves: &[&str]) -> Vec<String> {
+    let mut e = registry::create(id).unwrap();
+    let moves: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
+    e.set_position(sfen, &moves).unwrap();
+    e.legal_moves()
+}
+
+#[test]
+fn handshake_lists_every_variant() {
+    let mut usi = Usi::start();
+    usi.send("usi");
+    let lines = usi.until("usiok");
+    assert!(lines[0].starts_with("id name shogi-variants"));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name USI_Hash type spin")));
+    let variant = lines
+        .iter()
+        .find(|l| l.starts_with("option name USI_Variant type combo default shogi"))
+        .expect("USI_Variant option");
+    let offered: Vec<&str> = variant.split(" var ").skip(1).collect();
+    assert_eq!(offered, registry::ids());
+    usi.send("isready");
+    assert_eq!(usi.until("readyok"), ["readyok"]);
+    usi.close();
+}
+
+#[test]
+fn searches_and_reports() {
+    let mut usi = Usi::start();
+    usi.send("usinewgame");
+    usi.send("position startpos moves 7g7f 3c3d");
+    usi.send("go depth 3");
+    let lines = usi.until("bestmove");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 3, "{lines:?}");
+    for (i, l) in infos.iter().enumerate() {
+        assert!(l.starts_with(&format!("info depth {} ", i + 1)), "{l}");
+        for field in [" score ", " nodes ", " nps ", " pv "] {
+            assert!(l.contains(field), "{l} lacks{field}");
+        }
+    }
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(
+        legal("shogi", None, &["7g7f", "3c3d"]).contains(&best),
+        "{best}"
+    );
+    usi.send("quit");
+    usi.close();
+}
+
+#[test]
+fn mates_and_resigns() {
+    let mut usi = Usi::start();
+    // G*1b mates (see shogi-core tests/game.rs).
+    usi.send("position sfen 8k/9/p7P/9/9/9/9/9/4K4 b G 1");
+    usi.send("go depth 3");
+    let lines = usi.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate 1 ")),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove G*1b");
+    // The mated side resigns; so does a stalemated one.
+    usi.send("position sfen 8k/9/p7P/9/9/9/9/9/4K4 b G 1 moves G*1b");
+    usi.send("go btime 1000 wtime 1000");
+    assert_eq!(usi.bestmove(), "resign");
+    usi.send("position sfen 8k/6S2/8G/9/9/9/9/9/4K4 w - 1");
+    usi.send("go depth 2");
+    assert_eq!(usi.bestmove(), "resign");
+    usi.close();
+}
+
+#[test]
+fn infinite_waits_for_stop() {
+    let mut usi = Usi::start();
+    // The mate is found at once, but bestmove must wait for `stop`.
+    usi.send("position sfen 8k/9/p7P/9/9/9/9/9/4K4 b G 1");
+    usi.send("go infinite");
+    let early = usi.within(Duration::from_millis(300));
+    assert!(
+        early.iter().all(|l| !l.starts_with("bestmove")),
+        "{early:?}"
+    );
+    usi.send("isready");
+    usi.until("readyok");
+    usi.send("stop");
+    assert_eq!(usi.bestmove(), "G*1b");
+    // A long search stops promptly.
+    usi.send("position startpos");
+    usi.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    let t = Instant::now();
+    usi.send("stop");
+    let best = usi.bestmove();
+    assert!(t.elapsed() < Duration::from_secs(2));
+    assert!(legal("shogi", None, &[]).contains(&best), "{best}");
+    usi.close();
+}
+
+#[test]
+fn ponder_then_ponderhit_or_stop() {
+    let mut usi = Usi::start();
+    usi.send("position startpos moves 7g7f");
+    usi.send("go ponder btime 2000 wtime 2000 byoyomi 200");
+    let early = usi.within(Duration::from_millis(300));
+    assert!(
+        early.iter().all(|l| !l.starts_with("bestmove")),
+        "{early:?}"
+    );
+    let t = Instant::now();
+    usi.send("ponderhit");
+    let best = usi.bestmove();
+    assert!(t.elapsed() < Duration::from_secs(5));
+    assert!(legal("shogi", None, &["7g7f"]).contains(&best), "{best}");
+    usi.send("go ponder btime 2000 wtime 2000");
+    std::thread::sleep(Duration::from_millis(100));
+    usi.send("stop");
+    usi.bestmove();
+    usi.close();
+}
+
+#[test]
+fn clock_limits_the_search() {
+    let mut usi = Usi::start();
+    usi.send("position startpos");
+    let t = Instant::now();
+    usi.send("go btime 0 wtime 0 byoyomi 500");
+    usi.bestmove();
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        t.elapsed()
+    );
+    usi.send("go movetime 200");
+    usi.bestmove();
+    usi.send("go nodes 500");
+    usi.bestmove();
+    usi.close();
+}
+
+#[test]
+fn bad_input_is_reported_and_survived() {
+    let mut usi = Usi::start();
+    for bad in [
+        "position sfen not-a-board b - 1",
+        "position startpos moves 7g7f 7g7f",
+        "position startpos moves 7g7f zz",
+        "position",
+        "go depth x",
+        "go sideways",
+        "setoption name USI_Variant value no-such-variant",
+        "setoption name USI_Hash value 0",
+        "setoption name Bogus value 1",
+        "setoption USI_Hash",
+        "frobnicate",
+    ] {
+        usi.send(bad);
+        let line = usi.until("info string");
+        assert!(
+            line.last().unwrap().starts_with("info string error:"),
+            "{bad}: {line:?}"
+        );
+    }
+    // The failed `position` commands kept the start position.
+    usi.send("go depth 1");
+    let best = usi.bestmove();
+    assert!(legal("shogi", None, &[]).contains(&best), "{best}");
+    usi.send("isready");
+    usi.until("readyok");
+    usi.close();
+}
+
+#[test]
+fn every_variant_plays_a_legal_move() {
+    let mut usi = Usi::start();
+    usi.send("setoption name USI_Hash value 1");
+    for id in registry::ids() {
+        usi.send(&format!("setoption name USI_Variant value {id}"));
+        usi.send("isready");
+        usi.until("readyok");
+        usi.send("usinewgame");
+        usi.send("position startpos");
+        usi.send("go depth 2");
+        let mv = usi.bestmove();
+        assert!(legal(id, None, &[]).contains(&mv), "{id}: {mv}");
+        // One move into the game as well.
+        usi.send(&format!("position startpos moves {mv}"));
+        usi.send("go nodes 3000");
+        let reply = usi.bestmove();
+        assert!(
+            legal(id, None, &[&mv]).contains(&reply),
+            "{id}: {mv} {reply}"
+        );
+    }
+    usi.close();
+}
