@@ -28,7 +28,18 @@ impl<R: Rules> Position<R> {
     /// a friendly piece (RULES.md §2, reflecting bishop). Includes the first occupied square
     /// of each path (a capture if it holds an enemy).
     pub fn reflect_slides(&self, reflect: Reflect, sq: Square, origin: Square) -> Bitboard {
-        let occ = self.occupied();
+        self.reflect_slides_in(reflect, sq, origin, self.occupied())
+    }
+
+    /// [`Position::reflect_slides`] on a board whose occupancy is `occ` (the variant seams
+    /// judge the board a move would leave).
+    pub fn reflect_slides_in(
+        &self,
+        reflect: Reflect,
+        sq: Square,
+        origin: Square,
+        occ: Bitboard,
+    ) -> Bitboard {
         let (sides, ends) = match reflect {
             Reflect::None => (false, false),
             Reflect::Sides => (true, false),
@@ -158,7 +169,7 @@ impl<R: Rules> Position<R> {
         if R::HOOKS.plain_attacks() {
             self.attacked_naturally(king, by)
         } else {
-            self.capturers_by_rules(king, by).nonempty()
+            self.king_capturable(king, by)
         }
     }
 
@@ -167,7 +178,9 @@ impl<R: Rules> Position<R> {
     pub fn capturers_by_rules(&self, target: Square, by: Color) -> Bitboard {
         let mut found = Bitboard::EMPTY;
         for from in self.pieces_of(by) {
-            if self.capture_targets(from).contains(target) {
+            if self.capture_targets(from).contains(target)
+                && self.capture_obeys_landing(from, target)
+            {
                 found.set(from);
             }
         }

@@ -13,6 +13,7 @@ pub mod error;
 pub mod eval;
 pub mod game;
 pub mod geometry;
+mod hooks;
 pub mod legal_fast;
 pub mod make;
 pub mod movegen;

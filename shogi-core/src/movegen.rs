@@ -4,6 +4,7 @@
 use crate::bitboard::Bitboard;
 use crate::effects::may_void_moves;
 use crate::geometry::{Color, Square, RANKS};
+use crate::hooks::isardam;
 use crate::moves::Move;
 use crate::position::{Outcome, Piece, Position};
 use crate::rules::Rules;
@@ -26,7 +27,7 @@ pub type MoveList = Vec<Move>;
 impl<R: Rules> Position<R> {
     /// Immortal pieces of `color` (nothing may capture them).
     #[inline]
-    fn immortals(&self, color: Color) -> Bitboard {
+    pub(crate) fn immortals(&self, color: Color) -> Bitboard {
         let t = self.tables;
         if !t.any_immortal {
             return Bitboard::EMPTY;
@@ -42,10 +43,10 @@ impl<R: Rules> Position<R> {
 
     /// Whether the piece on `from` may move at all (mobility seam, RULES.md §6).
     #[inline]
-    fn mobile(&self, _from: Square) -> bool {
+    pub(crate) fn mobile(&self, from: Square) -> bool {
         match R::HOOKS.paralysis {
             Paralysis::None => true,
-            _ => unimplemented!("paralysis is added with family E"),
+            _ => !self.paralysed(from),
         }
     }
 
@@ -54,71 +55,105 @@ impl<R: Rules> Position<R> {
     /// and move-only steps are generated separately.
     #[inline]
     pub(crate) fn capture_targets(&self, from: Square) -> Bitboard {
-        let p = self.piece_at(from);
-        let color = p.color();
         if !self.mobile(from) {
             return Bitboard::EMPTY;
         }
+        self.movement_targets(from)
+    }
+
+    /// [`Position::capture_targets`] of a piece known to be mobile.
+    #[inline]
+    fn movement_targets(&self, from: Square) -> Bitboard {
+        let p = self.piece_at(from);
+        let color = p.color();
         let att = match (R::HOOKS.movement_source, R::HOOKS.move_shape) {
             (MovementSource::Own, MoveShape::Normal) => self.natural_attacks(p.kind(), color, from),
-            _ => unimplemented!("borrowed movement and chains are added with families B and D"),
+            (MovementSource::Borrow { .. }, MoveShape::Normal) => self.borrowed_attacks(from),
+            (_, MoveShape::Chained) => self.chain_targets(from),
         };
         att & !self.pieces_of(color) & !self.immortals(!color)
     }
 
     /// Appends every pseudo-legal move of the side to move.
     pub fn pseudo_moves(&self, out: &mut MoveList) {
+        if matches!(R::HOOKS.move_shape, MoveShape::Chained) {
+            self.chain_moves(out);
+            self.drops(out);
+            return;
+        }
         let us = self.side_to_move();
         let t = self.tables;
         let occ = self.occupied();
-        for from in self.pieces_of(us) {
+        // Paralysed pieces are found at once (cheaper than asking each piece).
+        for from in self.pieces_of(us) & !self.paralysed_pieces(us) {
             let kind = self.piece_at(from).kind();
-            let mut targets = self.capture_targets(from);
-            if t.special[kind as usize] && self.mobile(from) {
-                // Capture-only steps need an enemy on the square (they are attacks, not moves).
-                let k = kind as usize;
-                let capture_only = t.capture_only[us.index()][k][from.index()]
-                    & !t.plain_attacks(k, us, from, occ);
-                targets &= !(capture_only & !self.pieces_of(!us));
-                targets |= t.move_only[us.index()][kind as usize][from.index()] & !occ;
-                if t.lion[kind as usize] {
-                    self.lion_double_moves(from, kind, out);
+            let targets = match R::HOOKS.movement_source {
+                MovementSource::Own => {
+                    let mut targets = self.movement_targets(from);
+                    if t.special[kind as usize] {
+                        // Capture-only steps need an enemy on the square (they are attacks, not moves).
+                        let k = kind as usize;
+                        let capture_only = t.capture_only[us.index()][k][from.index()]
+                            & !t.plain_attacks(k, us, from, occ);
+                        targets &= !(capture_only & !self.pieces_of(!us));
+                        targets |= t.move_only[us.index()][kind as usize][from.index()] & !occ;
+                        if t.lion[kind as usize] {
+                            self.lion_double_moves(from, kind, out);
+                        }
+                    }
+                    targets
                 }
-            }
+                MovementSource::Borrow { .. } => self.borrowed_targets(from, kind, out),
+            };
             self.push_board_moves(from, kind, targets, out);
         }
         self.drops(out);
     }
 
-    /// Adds moves from `from` to each target with the promotion options of §0.
+    /// Adds moves from `from` to each target with the promotion options of §0 (for chains,
+    /// §5: only the final square counts), the landing rule of each form (§6), dead ranks and
+    /// nifu on moves (§3; a move capturing a king in king-capture mode is exempt, §0).
     #[inline]
-    fn push_board_moves(&self, from: Square, kind: u8, targets: Bitboard, out: &mut MoveList) {
+    pub(crate) fn push_board_moves(
+        &self,
+        from: Square,
+        kind: u8,
+        targets: Bitboard,
+        out: &mut MoveList,
+    ) {
         let t = self.tables;
         let us = self.side_to_move();
         let k = kind as usize;
         let dead = self.dead_landings(from, kind, targets);
         let nifu_files = if R::HOOKS.nifu_on_moves && t.nifu[k] {
-            self.nifu_files(us, kind, Some(from))
+            let files = self.nifu_files(us, kind, Some(from));
+            if R::HOOKS.king_loss == KingLoss::Capture {
+                files & !self.royals(!us)
+            } else {
+                files
+            }
         } else {
             Bitboard::EMPTY
         };
+        let left = Bitboard::from_square(from);
+        let stay = !dead & !nifu_files & self.landing_squares(us, kind, left);
         if t.promote_to[k] == u8::MAX {
-            for to in targets & !dead & !nifu_files {
+            for to in targets & stay {
                 out.push(Move::new(from, to, false));
             }
             return;
         }
         let zone = t.zone[us.index()][k];
-        let promo = if zone.contains(from) {
+        let promo = if zone.contains(from) && !matches!(R::HOOKS.move_shape, MoveShape::Chained) {
             targets
         } else {
             targets & zone
-        };
+        } & self.landing_squares(us, t.promote_to[k], left);
         for to in targets {
             if promo.contains(to) {
                 out.push(Move::new(from, to, true));
             }
-            if !dead.contains(to) && !nifu_files.contains(to) {
+            if stay.contains(to) {
                 out.push(Move::new(from, to, false));
             }
         }
@@ -140,7 +175,7 @@ impl<R: Rules> Position<R> {
 
     /// Lion double moves: capture on an adjacent square, then step to a square adjacent to it
     /// (empty, a second enemy, or the starting square: igui). RULES.md §2.
-    fn lion_double_moves(&self, from: Square, kind: u8, out: &mut MoveList) {
+    pub(crate) fn lion_double_moves(&self, from: Square, kind: u8, out: &mut MoveList) {
         let us = self.side_to_move();
         let t = self.tables;
         let king = crate::pieces::moves::KING;
@@ -160,13 +195,17 @@ impl<R: Rules> Position<R> {
                     || !self.pieces_of(us).contains(to) && !self.immortals(!us).contains(to)
                 {
                     let k = kind as usize;
+                    let left = Bitboard::from_square(from) | Bitboard::from_square(mid);
                     let promo = t.promote_to[k] != u8::MAX
                         && (t.zone[us.index()][k].contains(from)
-                            || t.zone[us.index()][k].contains(to));
+                            || t.zone[us.index()][k].contains(to))
+                        && self.landing_squares(us, t.promote_to[k], left).contains(to);
                     if promo {
                         out.push(Move::lion(from, mid, to, true));
                     }
-                    if !t.dead[us.index()][k].contains(to) {
+                    if !t.dead[us.index()][k].contains(to)
+                        && self.landing_squares(us, kind, left).contains(to)
+                    {
                         out.push(Move::lion(from, mid, to, false));
                     }
                 }
@@ -184,7 +223,7 @@ impl<R: Rules> Position<R> {
                 continue;
             }
             let k = kind as usize;
-            let mut targets = empty & !t.dead[us.index()][k];
+            let mut targets = empty & !t.dead[us.index()][k] & self.drop_squares(us, kind);
             if t.nifu[k] {
                 targets &= !self.nifu_files(us, kind, None);
             }
@@ -218,22 +257,28 @@ impl<R: Rules> Position<R> {
     /// make/test/unmake: the reference path, exact for every rule set.
     pub fn is_legal(&mut self, mv: Move) -> bool {
         let voidable = may_void_moves(&R::HOOKS);
-        if R::HOOKS.king_loss == KingLoss::Capture && !voidable {
+        let whole_board = isardam::whole_board(&R::HOOKS);
+        if R::HOOKS.king_loss == KingLoss::Capture && !voidable && !whole_board {
             return true;
         }
         let us = self.side_to_move();
+        let exempt = self.like_attack_exempt(mv);
         self.make(mv);
         if voidable && self.outcome() == Outcome::NotAMove {
             self.unmake();
             return false;
         }
         if R::HOOKS.king_loss == KingLoss::Capture {
+            let ok = exempt || !self.like_attack_on_board();
             self.unmake();
-            return true;
+            return ok;
         }
         let mut ok = !self.in_check(us);
         if !ok && self.winner_by_board() == Some(us) {
             ok = true;
+        }
+        if ok && !exempt && self.like_attack_on_board() {
+            ok = false;
         }
         if ok
             && mv.is_drop()

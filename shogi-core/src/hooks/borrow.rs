@@ -1,0 +1,150 @@
+//! Borrowed movement (RULES.md §3, and Annan shogi's friend behind): a piece moves like the
+//! lenders standing at a place relative to it.
+//!
+//! - A lender's movement is its kind's, oriented as if the mover owned it (borrowing an enemy
+//!   pawn is one step toward the mover's own forward).
+//! - Several lenders: the union of their movements.
+//! - Own movement: only when no lender qualifies (`WhenNone`), or always (`Always`).
+//! - `Attacked` / `Attackers` places are decided by natural attacks (sliders blocked).
+//! - Promotion, dead ranks and nifu stay those of the mover's own kind (movegen applies them).
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Color, Square, SQUARES};
+use crate::hooks::kinds_in;
+use crate::movegen::MoveList;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::table::{Lender, MovementSource, Offset, OwnMovement, Place};
+
+/// Squares at `offsets` (seen from the owner's seat) from each square, per colour.
+const fn place_masks(offsets: &[Offset]) -> [[Bitboard; SQUARES]; 2] {
+    let mut masks = [[Bitboard(0); SQUARES]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let color = if c == 0 { Color::Black } else { Color::White };
+        let mut s = 0;
+        while s < SQUARES {
+            let mut i = 0;
+            while i < offsets.len() {
+                if let Some(to) = Square::new(s as u8).offset(color, offsets[i].0, offsets[i].1) {
+                    masks[c][s].0 |= 1u128 << to.index();
+                }
+                i += 1;
+            }
+            s += 1;
+        }
+        c += 1;
+    }
+    masks
+}
+
+static BEHIND: [[Bitboard; SQUARES]; 2] = place_masks(&[(0, -1)]);
+static FRONT: [[Bitboard; SQUARES]; 2] = place_masks(&[(0, 1)]);
+static SIDE: [[Bitboard; SQUARES]; 2] = place_masks(&[(1, 0), (-1, 0)]);
+static KNIGHT: [[Bitboard; SQUARES]; 2] = place_masks(&[
+    (1, 2),
+    (-1, 2),
+    (2, 1),
+    (-2, 1),
+    (1, -2),
+    (-1, -2),
+    (2, -1),
+    (-2, -1),
+]);
+static AROUND: [[Bitboard; SQUARES]; 2] = place_masks(&[
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+]);
+
+impl<R: Rules> Position<R> {
+    /// The side whose pieces lend to a mover of `color`.
+    #[inline]
+    pub(crate) fn lender_color(lender: Lender, color: Color) -> Color {
+        match lender {
+            Lender::Enemy => !color,
+            Lender::Friend => color,
+        }
+    }
+
+    /// Squares of the pieces lending their movement to a piece of `kind` and `color` on
+    /// `from`.
+    #[inline]
+    fn lenders(
+        &self,
+        from: Square,
+        color: Color,
+        kind: u8,
+        lender: Lender,
+        place: Place,
+    ) -> Bitboard {
+        let lc = Self::lender_color(lender, color);
+        let theirs = self.pieces_of(lc);
+        let (c, s) = (color.index(), from.index());
+        match place {
+            Place::Behind => BEHIND[c][s] & theirs,
+            Place::Front => FRONT[c][s] & theirs,
+            Place::Side => SIDE[c][s] & theirs,
+            Place::Knight => KNIGHT[c][s] & theirs,
+            Place::Around => AROUND[c][s] & theirs,
+            Place::Attacked => self.natural_attacks(kind, color, from) & theirs,
+            Place::Attackers => self.attackers_naturally(from, lc),
+        }
+    }
+
+    /// Kinds whose movement the piece on `from` uses, as a bit mask.
+    #[inline]
+    pub(crate) fn movement_kinds(&self, from: Square) -> u32 {
+        let p = self.piece_at(from);
+        let MovementSource::Borrow { lender, place, own } = R::HOOKS.movement_source else {
+            return 1 << p.kind();
+        };
+        let mut mask = 0u32;
+        for sq in self.lenders(from, p.color(), p.kind(), lender, place) {
+            mask |= 1 << self.piece_at(sq).kind();
+        }
+        if mask == 0 || own == OwnMovement::Always {
+            mask |= 1 << p.kind();
+        }
+        mask
+    }
+
+    /// Whether the piece on `from` may move like `kind` (the check test's question).
+    #[inline]
+    pub(crate) fn uses_movement_of(&self, from: Square, kind: u8) -> bool {
+        self.movement_kinds(from) >> kind & 1 != 0
+    }
+
+    /// Squares the piece on `from` attacks with the movements it uses (the union).
+    #[inline]
+    pub(crate) fn borrowed_attacks(&self, from: Square) -> Bitboard {
+        let color = self.piece_at(from).color();
+        let mut att = Bitboard::EMPTY;
+        for k in kinds_in(self.movement_kinds(from)) {
+            att |= self.natural_attacks(k, color, from);
+        }
+        att
+    }
+
+    /// Move generation for a mobile borrowing piece of `kind` on `from`: the squares it may move to
+    /// with the movements it uses (capture-only steps onto enemies, move-only steps onto empty
+    /// squares), and the lion double moves of a borrowed lion movement appended to `out`.
+    pub(crate) fn borrowed_targets(&self, from: Square, kind: u8, out: &mut MoveList) -> Bitboard {
+        let t = self.tables;
+        let color = self.piece_at(from).color();
+        let kinds = self.movement_kinds(from);
+        let mut reach = Bitboard::EMPTY;
+        for k in kinds_in(kinds) {
+            reach |= self.movement_reach(k, color, from);
+        }
+        if t.any_special && kinds_in(kinds).any(|k| t.lion[k as usize]) {
+            self.lion_double_moves(from, kind, out);
+        }
+        reach & !self.pieces_of(color) & !self.immortals(!color)
+    }
+}

@@ -1,0 +1,223 @@
+//! Isardam (RULES.md §6): a piece may not arrive on a square naturally attacked by an enemy
+//! piece of the same kind; in the True forms no move may leave any such pair on the board.
+//!
+//! - The kind is the one the piece arrives with (after promotion), so the two promotion
+//!   options of a move are judged separately.
+//! - "After the move": the mover's starting square is empty (a slider of the enemy may now
+//!   reach through it) and a captured piece no longer attacks. Isardam is combined with no
+//!   capture or after-move effect in RULES.md; the board judged is the one the moving piece
+//!   leaves, with no other effect.
+//! - A (`binds_king_capture`): a capture of a king obeys the restriction too, so a king covered
+//!   by a piece of the checker's kind is not in check from it; B: king captures are exempt.
+//! - Drops are bound only with `drops` (rule sets 3–4); the True forms (`total`) bind every
+//!   move and drop through the whole-board test, whatever `drops` says.
+//! - True forms: a move is legal only if afterwards no piece of either side is naturally
+//!   attacked by an enemy of the same kind, judged after the move is made (`is_legal`, which
+//!   also covers the mover's own landing, so board moves are not filtered beforehand; drops
+//!   are, which is cheaper); a king capture that counts as check must leave no such pair
+//!   either (A), or is exempt (B).
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Color, Square};
+use crate::hooks::{kinds_in, Derived};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::table::{Golds, Hooks, Landing, MoveShape};
+
+/// Whether the rule set has the whole-board (True Isardam) restriction.
+pub(crate) const fn whole_board(hooks: &Hooks) -> bool {
+    matches!(hooks.landing, Landing::Isardam { total: true, .. })
+}
+
+impl<R: Rules> Position<R> {
+    /// Squares of the enemy of `color` attacked by its pieces of the same kind as `kind`, on
+    /// the board where `vacated` is empty (a captured piece there no longer attacks).
+    #[inline]
+    fn like_attacks(&self, golds: Golds, color: Color, kind: u8, vacated: Bitboard) -> Bitboard {
+        let occ = self.occupied() & !vacated;
+        let mut att = Bitboard::EMPTY;
+        for k in kinds_in(Self::same_kind_mask(golds, kind)) {
+            for sq in self.pieces(!color, k) & !vacated {
+                att |= self.natural_attacks_in(k, !color, sq, occ);
+            }
+        }
+        att
+    }
+
+    /// Squares where a piece of `kind` (the kind it arrives with) of `color` may arrive when
+    /// the squares in `vacated` have been left; every square without Isardam.
+    #[inline(always)]
+    pub(crate) fn landing_squares(&self, color: Color, kind: u8, vacated: Bitboard) -> Bitboard {
+        match R::HOOKS.landing {
+            Landing::None => Bitboard::FULL,
+            // True forms: the whole-board test after the move covers the landing too, and
+            // is cheaper than judging every target beforehand.
+            Landing::Isardam { total: true, .. } => Bitboard::FULL,
+            Landing::Isardam {
+                golds,
+                binds_king_capture,
+                ..
+            } => {
+                let mut barred = self.like_attacks(golds, color, kind, vacated);
+                if !binds_king_capture {
+                    barred &= !self.royals(!color);
+                }
+                !barred
+            }
+        }
+    }
+
+    /// Squares where a piece of `kind` of `color` may be dropped.
+    #[inline(always)]
+    pub(crate) fn drop_squares(&self, color: Color, kind: u8) -> Bitboard {
+        match R::HOOKS.landing {
+            Landing::Isardam {
+                drops,
+                total,
+                golds,
+                ..
+            } if drops || total => !self.like_attacks(golds, color, kind, Bitboard::EMPTY),
+            _ => Bitboard::FULL,
+        }
+    }
+
+    /// Whether the piece on `from` capturing on `target` obeys the landing rule in at least
+    /// one of its promotion forms (RULES.md §0: a king capture counts if any form does).
+    /// Dead ranks and nifu are not asked: they never stop a king capture.
+    pub(crate) fn capture_obeys_landing(&self, from: Square, target: Square) -> bool {
+        let Landing::Isardam {
+            golds,
+            binds_king_capture,
+            total,
+            ..
+        } = R::HOOKS.landing
+        else {
+            return true;
+        };
+        let t = self.tables;
+        if !binds_king_capture && t.royal[self.piece_at(target).kind() as usize] {
+            return true;
+        }
+        let p = self.piece_at(from);
+        let (color, kind) = (p.color(), p.kind());
+        let k = kind as usize;
+        let zone = t.zone[color.index()][k];
+        let chained = matches!(R::HOOKS.move_shape, MoveShape::Chained);
+        let can_promote = t.promote_to[k] != u8::MAX
+            && (zone.contains(target) || zone.contains(from) && !chained);
+        let forms = [Some(kind), can_promote.then_some(t.promote_to[k])];
+        forms.into_iter().flatten().any(|form| {
+            if total {
+                !self.like_attack_after_capture(golds, from, target, form)
+            } else {
+                let vacated = Bitboard::from_square(from) | Bitboard::from_square(target);
+                !self
+                    .like_attacks(golds, color, form, vacated)
+                    .contains(target)
+            }
+        })
+    }
+
+    /// Whether the board after the piece on `from` captures on `target` as `form` holds a
+    /// piece attacked by an enemy of its kind.
+    fn like_attack_after_capture(
+        &self,
+        golds: Golds,
+        from: Square,
+        target: Square,
+        form: u8,
+    ) -> bool {
+        let p = self.piece_at(from);
+        let (color, kind) = (p.color(), p.kind());
+        let occ = self.occupied() & !Bitboard::from_square(from);
+        self.like_attack_exists(golds, occ, |c, k| {
+            let mut bb = self.pieces(c, k);
+            if c == color {
+                if k == kind {
+                    bb.clear(from);
+                }
+                if k == form {
+                    bb.set(target);
+                }
+            } else {
+                bb.clear(target);
+            }
+            bb
+        })
+    }
+
+    /// Before making `mv`: whether it escapes the whole-board test (no True form, or a king
+    /// capture under B).
+    #[inline(always)]
+    pub(crate) fn like_attack_exempt(&self, mv: Move) -> bool {
+        match R::HOOKS.landing {
+            Landing::Isardam {
+                total: true,
+                binds_king_capture,
+                ..
+            } => {
+                !binds_king_capture
+                    && !mv.is_drop()
+                    && self.royals(!self.side_to_move()).contains(mv.to())
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether some piece on the board is naturally attacked by an enemy of its kind.
+    pub(crate) fn like_attack_on_board(&self) -> bool {
+        match R::HOOKS.landing {
+            Landing::Isardam { golds, .. } => {
+                self.like_attack_exists(golds, self.occupied(), |c, k| self.pieces(c, k))
+            }
+            Landing::None => false,
+        }
+    }
+
+    /// Whether, on the board given by `occ` and `pieces(color, kind)`, a piece is naturally
+    /// attacked by an enemy of its kind. Within one kind the relation is symmetric (White's
+    /// movement is Black's turned round), so Black's attacks are enough; the gold class may
+    /// mix movements, so both sides are tried there.
+    fn like_attack_exists(
+        &self,
+        golds: Golds,
+        occ: Bitboard,
+        pieces: impl Fn(Color, u8) -> Bitboard,
+    ) -> bool {
+        let gold = match golds {
+            Golds::AsGold => R::GOLD_MASK,
+            Golds::Separate => 0,
+        };
+        for k in 0..self.tables.kinds as u8 {
+            if gold >> k & 1 != 0 {
+                continue;
+            }
+            let white = pieces(Color::White, k);
+            if white.is_empty() {
+                continue;
+            }
+            for sq in pieces(Color::Black, k) {
+                if (self.natural_attacks_in(k, Color::Black, sq, occ) & white).nonempty() {
+                    return true;
+                }
+            }
+        }
+        if gold != 0 {
+            let class = |c| kinds_in(gold).fold(Bitboard::EMPTY, |bb, k| bb | pieces(c, k));
+            let (black, white) = (class(Color::Black), class(Color::White));
+            if black.nonempty() && white.nonempty() {
+                for k in kinds_in(gold) {
+                    for (c, enemies) in [(Color::Black, white), (Color::White, black)] {
+                        for sq in pieces(c, k) {
+                            if (self.natural_attacks_in(k, c, sq, occ) & enemies).nonempty() {
+                                return true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+}

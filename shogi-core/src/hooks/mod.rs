@@ -1,0 +1,174 @@
+//! Movement rule seams (RULES.md §3 borrowed movement, §5 chained movement, §6 paralysis and
+//! Isardam), and the check test they need.
+//!
+//! `movegen.rs` and `attack.rs` reach this module only from `match R::HOOKS...` arms, so a
+//! rule set whose seams are at their defaults ([`crate::table::Hooks::STANDARD`]) compiles to
+//! the same code as before: every function here starts by matching the hook constant.
+//!
+//! - [`borrow`]: where a piece's movement comes from (`MovementSource::Borrow`).
+//! - [`paralysis`]: which pieces may not move (`Paralysis`).
+//! - [`isardam`]: where a piece may not arrive (`Landing::Isardam`).
+//! - [`chain`]: the chained move shape (`MoveShape::Chained`).
+
+pub(crate) mod borrow;
+pub(crate) mod chain;
+pub(crate) mod isardam;
+pub(crate) mod paralysis;
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Color, Square};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::table::{Golds, MoveShape, MovementSource, Reflect, RuleTable};
+
+/// Kind masks derived at compile time from a rule table.
+pub(crate) trait Derived: Rules {
+    /// Kinds that count as gold where a rule set says promoted golds count as gold.
+    const GOLD_MASK: u32 = gold_mask(Self::TABLE);
+}
+
+impl<R: Rules> Derived for R {}
+
+const fn gold_mask(table: &RuleTable) -> u32 {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < table.pieces.len() {
+        if table.pieces[i].gold_class {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+}
+
+/// The kinds of a kind mask, lowest first.
+#[inline]
+pub(crate) fn kinds_in(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let k = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            Some(k)
+        }
+    })
+}
+
+impl<R: Rules> Position<R> {
+    /// Kinds that are "the same kind" as `kind` (RULES.md §0 *kind*): itself, or every
+    /// gold-class kind when promoted golds count as gold.
+    #[inline]
+    pub(crate) fn same_kind_mask(golds: Golds, kind: u8) -> u32 {
+        match golds {
+            Golds::AsGold if R::GOLD_MASK >> kind & 1 != 0 => R::GOLD_MASK,
+            _ => 1 << kind,
+        }
+    }
+
+    /// Natural attacks of a `kind` owned by `color` on `sq` on a board whose occupancy is
+    /// `occ` (used to judge the board a move would leave).
+    #[inline]
+    pub(crate) fn natural_attacks_in(
+        &self,
+        kind: u8,
+        color: Color,
+        sq: Square,
+        occ: Bitboard,
+    ) -> Bitboard {
+        let t = self.tables;
+        let k = kind as usize;
+        let mut att = t.plain_attacks(k, color, sq, occ);
+        if t.special[k] {
+            att |= t.capture_only[color.index()][k][sq.index()];
+            if t.reflect[k] != Reflect::None {
+                att |= self.reflect_slides_in(t.reflect[k], sq, sq, occ);
+            }
+        }
+        att
+    }
+
+    /// Squares a piece of `color` on `from` may move to with the movement of `kind` (before
+    /// the own-piece mask): its natural attacks, capture-only steps only onto an enemy, and
+    /// move-only steps onto empty squares.
+    #[inline]
+    pub(crate) fn movement_reach(&self, kind: u8, color: Color, from: Square) -> Bitboard {
+        let t = self.tables;
+        let k = kind as usize;
+        let mut reach = self.natural_attacks(kind, color, from);
+        if t.special[k] {
+            let occ = self.occupied();
+            let capture_only = t.capture_only[color.index()][k][from.index()]
+                & !t.plain_attacks(k, color, from, occ);
+            reach &= !(capture_only & !self.pieces_of(!color));
+            reach |= t.move_only[color.index()][k][from.index()] & !occ;
+        }
+        reach
+    }
+
+    /// Squares from which a piece of `by` moving like `kind` (oriented for `by`) naturally
+    /// attacks the occupied square `target`: the reverse of its movement, every movement being
+    /// point-symmetric between the colours (see [`Position::attackers_naturally`]).
+    #[inline]
+    pub(crate) fn reverse_attacks(&self, kind: u8, by: Color, target: Square) -> Bitboard {
+        let t = self.tables;
+        let k = kind as usize;
+        let mut att = t.plain_attacks(k, !by, target, self.occupied());
+        if t.special[k] {
+            att |= t.capture_only[(!by).index()][k][target.index()];
+            if t.reflect[k] != Reflect::None {
+                att |= self.reflect_slides(t.reflect[k], target, target);
+            }
+        }
+        att
+    }
+
+    /// Whether `by` has a pseudo-legal capture of the royal piece on `target` (check) when the
+    /// movement rules are not plain. Same answer as
+    /// `capturers_by_rules(target, by).nonempty()` (tests compare them), found from the
+    /// target: for each movement kind, the pieces that would reach `target` with it, then
+    /// whether each may use that movement, may move at all, and may land there.
+    pub(crate) fn king_capturable(&self, target: Square, by: Color) -> bool {
+        if matches!(R::HOOKS.move_shape, MoveShape::Chained) {
+            // Two legs have no cheap reverse; chained rule sets capture kings (no check test
+            // in the legality path), so the reference path is enough.
+            return self.capturers_by_rules(target, by).nonempty();
+        }
+        if self.immortals(!by).contains(target) {
+            return false;
+        }
+        let t = self.tables;
+        let ours = self.pieces_of(by);
+        // Kinds a piece of `by` might borrow: those its lenders have.
+        let borrowable: u32 = match R::HOOKS.movement_source {
+            MovementSource::Own => 0,
+            MovementSource::Borrow { lender, .. } => {
+                let lc = Self::lender_color(lender, by);
+                let mut mask = 0;
+                for k in 0..t.kinds {
+                    if self.pieces(lc, k as u8).nonempty() {
+                        mask |= 1 << k;
+                    }
+                }
+                mask
+            }
+        };
+        for k in 0..t.kinds as u8 {
+            let borrowed = borrowable >> k & 1 != 0;
+            let users = if borrowed { ours } else { self.pieces(by, k) };
+            if users.is_empty() {
+                continue;
+            }
+            for from in self.reverse_attacks(k, by, target) & users {
+                let free = matches!(R::HOOKS.movement_source, MovementSource::Own);
+                if (free || self.uses_movement_of(from, k))
+                    && self.mobile(from)
+                    && self.capture_obeys_landing(from, target)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}

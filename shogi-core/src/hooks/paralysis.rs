@@ -1,0 +1,163 @@
+//! Paralysis and Madrasi (RULES.md §6): which pieces may not move.
+//!
+//! A paralysed piece has no moves and so gives no check, but its natural attacks are
+//! unchanged: it still paralyses (attacks are always the natural ones, never filtered by
+//! mobility, so paralysis is not recursive).
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Color, Square};
+use crate::hooks::kinds_in;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::table::Paralysis;
+
+impl<R: Rules> Position<R> {
+    /// Whether the piece on `sq` is paralysed.
+    ///
+    /// - `AnyEnemy`: naturally attacked by any enemy piece (kings included: a king attacked
+    ///   even by a paralysed piece cannot move).
+    /// - `SameKind`: naturally attacked by an enemy piece of the same kind (promoted golds one
+    ///   kind with gold under `Golds::AsGold`); with `kings: false` royal pieces are exempt
+    ///   (they are never paralysed, and only a king could paralyse one).
+    #[inline]
+    pub(crate) fn paralysed(&self, sq: Square) -> bool {
+        let p = self.piece_at(sq);
+        let (color, kind) = (p.color(), p.kind());
+        match R::HOOKS.paralysis {
+            Paralysis::None => false,
+            Paralysis::AnyEnemy => self.attacked_naturally(sq, !color),
+            Paralysis::SameKind { kings, golds } => {
+                if !kings && self.tables.royal[kind as usize] {
+                    return false;
+                }
+                kinds_in(Self::same_kind_mask(golds, kind)).any(|k| {
+                    let enemies = self.pieces(!color, k);
+                    enemies.nonempty() && (self.reverse_attacks(k, !color, sq) & enemies).nonempty()
+                })
+            }
+        }
+    }
+
+    /// The paralysed pieces of `color`, all at once (move generation): the enemy's natural
+    /// attack map, by kind for Madrasi. Empty without paralysis.
+    #[inline(always)]
+    pub(crate) fn paralysed_pieces(&self, color: Color) -> Bitboard {
+        match R::HOOKS.paralysis {
+            Paralysis::None => Bitboard::EMPTY,
+            Paralysis::AnyEnemy => self.pieces_of(color) & self.attack_map(!color, u32::MAX),
+            Paralysis::SameKind { kings, golds } => {
+                let t = self.tables;
+                let mut frozen = Bitboard::EMPTY;
+                let mut done = 0u32;
+                for k in 0..t.kinds as u8 {
+                    if done >> k & 1 != 0 || !kings && t.royal[k as usize] {
+                        continue;
+                    }
+                    let class = Self::same_kind_mask(golds, k);
+                    done |= class;
+                    let mine =
+                        kinds_in(class).fold(Bitboard::EMPTY, |bb, c| bb | self.pieces(color, c));
+                    if mine.nonempty() {
+                        frozen |= mine & self.attack_map(!color, class);
+                    }
+                }
+                frozen
+            }
+        }
+    }
+
+    /// Squares naturally attacked by the pieces of `by` whose kind is in `kinds`.
+    fn attack_map(&self, by: Color, kinds: u32) -> Bitboard {
+        let mut map = Bitboard::EMPTY;
+        for sq in self.pieces_of(by) {
+            let k = self.piece_at(sq).kind();
+            if kinds >> k & 1 != 0 {
+                map |= self.natural_attacks(k, by, sq);
+            }
+        }
+        map
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::pieces::STANDARD_PIECES;
+    use crate::table::{Golds, Hooks, Paralysis, RuleTable};
+    use crate::{Color, Position, Rules};
+
+    macro_rules! fixture {
+        ($ty:ident, $paralysis:expr) => {
+            #[derive(Clone, Copy, Debug, Default)]
+            struct $ty;
+            crate::impl_rules!(
+                $ty,
+                RuleTable {
+                    name: stringify!($ty),
+                    title: "paralysis unit test",
+                    pieces: &STANDARD_PIECES,
+                    hooks: Hooks {
+                        paralysis: $paralysis,
+                        ..Hooks::STANDARD
+                    },
+                    setups: &[],
+                    notes: &[],
+                }
+            );
+        };
+    }
+    fixture!(AnyEnemy, Paralysis::AnyEnemy);
+    fixture!(
+        Madrasi,
+        Paralysis::SameKind {
+            kings: false,
+            golds: Golds::Separate
+        }
+    );
+    fixture!(
+        KingMadrasiGold,
+        Paralysis::SameKind {
+            kings: true,
+            golds: Golds::AsGold
+        }
+    );
+
+    /// The all-at-once set used by move generation equals the per-piece test used by the
+    /// check test, at every node of a shallow tree.
+    fn walk<R: Rules>(p: &mut Position<R>, depth: u32) {
+        for c in Color::BOTH {
+            let each = p.pieces_of(c).into_iter().filter(|&sq| p.paralysed(sq));
+            let each = each.fold(crate::Bitboard::EMPTY, |mut bb, sq| {
+                bb.set(sq);
+                bb
+            });
+            assert_eq!(p.paralysed_pieces(c), each, "{p:?}");
+        }
+        if depth == 0 {
+            return;
+        }
+        for mv in p.legal_move_list() {
+            p.make(mv);
+            walk(p, depth - 1);
+            p.unmake();
+        }
+    }
+
+    #[test]
+    fn paralysed_set_matches_the_per_piece_test() {
+        let sfens = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+        ];
+        for s in sfens {
+            if let Ok(mut p) = Position::<AnyEnemy>::from_sfen(s) {
+                walk(&mut p, 2);
+            }
+            if let Ok(mut p) = Position::<Madrasi>::from_sfen(s) {
+                walk(&mut p, 2);
+            }
+            if let Ok(mut p) = Position::<KingMadrasiGold>::from_sfen(s) {
+                walk(&mut p, 2);
+            }
+        }
+    }
+}
