@@ -18,7 +18,7 @@ pub use princess_empress::{PrincessEmpress, PrincessEmpressVariant};
 pub use reflection_bishop::{ReflectionBishopAll, ReflectionBishopEnds, ReflectionBishopSides};
 pub use standard::Standard;
 
-// Families B–E: declared here; registered once their core seams have landed.
+// Families B–E.
 mod borrowed;
 mod capture_effects;
 mod flipping;
