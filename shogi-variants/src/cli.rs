@@ -1,7 +1,12 @@
 //! The command-line contract of ../shared/CLI.md.
 
+use crate::play::{PlayError, PlayOptions};
 use crate::registry;
-use clap::{Args, Parser, Subcommand};
+use crate::selfplay::{Opponent, SelfplayError, SelfplayOptions};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use shogi_core::search::DEFAULT_HASH_MB;
+use shogi_core::Color;
+use std::time::Duration;
 use std::time::Instant;
 
 /// Largest perft depth the CLI accepts (deeper counts would run for days).
@@ -58,6 +63,49 @@ pub enum Command {
     },
     /// A USI engine on stdin/stdout; choose the variant with `setoption name USI_Variant value ID`.
     Usi,
+    /// Play a game against the engine in the terminal (moves in USI notation; `help` lists
+    /// the commands).
+    Play {
+        /// Variant id (see `list`).
+        #[arg(default_value = "shogi")]
+        id: String,
+        /// The side the engine plays.
+        #[arg(long, value_enum, default_value_t = Side::White)]
+        engine_color: Side,
+        /// The engine's time per move, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// Start from this SFEN instead of the setup's start position.
+        #[arg(long)]
+        sfen: Option<String>,
+    },
+    /// Engine-vs-engine (or engine vs a baseline player) matches: a line per game on stderr,
+    /// the games as USI move lists, then the score.
+    Selfplay {
+        /// Variant id (see `list`).
+        id: String,
+        /// Number of games (the engine alternates colours, Black first).
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// Time per move, in milliseconds, for the engine (both engines with `--opponent engine`).
+        #[arg(long, default_value_t = 100)]
+        movetime: u64,
+        /// Write the games to this file instead of stdout.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Who the engine plays against.
+        #[arg(long, value_enum, default_value_t = Opponent::Engine)]
+        opponent: Opponent,
+        /// Stop a game after this many plies (scored as a draw).
+        #[arg(long, default_value_t = 400)]
+        max_plies: usize,
+        /// Start every game from this SFEN.
+        #[arg(long)]
+        sfen: Option<String>,
+        /// Seed of the random and greedy players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Perft benchmark: nodes per second per variant, and the ratio to standard shogi.
     Bench {
         /// Only these variant ids (default: every rule set's first setup).
@@ -66,6 +114,22 @@ pub enum Command {
         #[arg(long, default_value_t = 4)]
         depth: u32,
     },
+}
+
+/// A side, as a command-line value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Side {
+    Black,
+    White,
+}
+
+impl From<Side> for Color {
+    fn from(s: Side) -> Color {
+        match s {
+            Side::Black => Color::Black,
+            Side::White => Color::White,
+        }
+    }
 }
 
 /// A CLI failure: printed to stderr, exit status 1.
@@ -77,6 +141,10 @@ pub enum CliError {
     Position(#[from] shogi_core::PositionError),
     #[error("depth {0} is too deep; the CLI accepts at most {MAX_DEPTH}")]
     Depth(u32),
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    #[error(transparent)]
+    Selfplay(#[from] SelfplayError),
     #[error("{0}")]
     Other(String),
 }
@@ -148,6 +216,54 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
         }
         Command::Usi => {
             crate::usi_server::run_stdio().map_err(|e| CliError::Other(e.to_string()))?
+        }
+        Command::Play {
+            id,
+            engine_color,
+            movetime,
+            sfen,
+        } => {
+            let opts = PlayOptions {
+                id,
+                engine_color: engine_color.into(),
+                movetime: Duration::from_millis(movetime),
+                sfen,
+                hash_mb: DEFAULT_HASH_MB,
+            };
+            let stdin = std::io::stdin();
+            crate::play::play(&opts, &mut stdin.lock(), out)?;
+        }
+        Command::Selfplay {
+            id,
+            games,
+            movetime,
+            out: file,
+            opponent,
+            max_plies,
+            sfen,
+            seed,
+        } => {
+            let opts = SelfplayOptions {
+                id,
+                games,
+                movetime: Duration::from_millis(movetime),
+                opponent,
+                max_plies,
+                sfen,
+                seed,
+                hash_mb: DEFAULT_HASH_MB,
+            };
+            let stderr = std::io::stderr();
+            let summary = match &file {
+                Some(path) => {
+                    let f = std::fs::File::create(path)
+                        .map_err(|e| CliError::Other(format!("--out {}: {e}", path.display())))?;
+                    let mut records = std::io::BufWriter::new(f);
+                    crate::selfplay::selfplay(&opts, &mut records, &mut stderr.lock())?
+                }
+                None => crate::selfplay::selfplay(&opts, out, &mut stderr.lock())?,
+            };
+            w(out, &crate::selfplay::summary_text(&opts, &summary))?;
         }
         Command::Bench { ids, depth } => bench(&ids, check_depth(depth)?, out)?,
     }

@@ -1,9 +1,12 @@
 //! Every documented shogi variant as a `variant!` rule set, the registry of variant ids, and
 //! the pieces of the command-line and USI front ends.
 
+pub mod board_text;
 pub mod cli;
 pub mod engine;
+pub mod play;
 pub mod registry;
+pub mod selfplay;
 pub mod usi_go;
 pub mod usi_server;
 pub mod usi_session;
