@@ -24,12 +24,15 @@ pub fn run_stdio() -> io::Result<()> {
     run(stdin.lock(), io::stdout())
 }
 
+/// Starts a session of a variant id with a hash size in MB.
+pub type SessionFactory = fn(&str, usize) -> Result<Box<dyn Session>, String>;
+
 /// The variants a server offers: their ids and how to start a session of one.
 pub struct Catalog {
     /// Every id offered by `USI_Variant`; the first is the default.
     pub ids: Vec<&'static str>,
     /// Starts a session of an id (with the hash size in MB).
-    pub create: fn(&str, usize) -> Result<Box<dyn Session>, String>,
+    pub create: SessionFactory,
 }
 
 impl Catalog {
