@@ -194,6 +194,12 @@ fn timed(e: &mut dyn crate::engine::Engine, depth: u32, bulk: bool) -> (u64, f64
 }
 
 fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    writeln!(
+        out,
+        "{:<44} {:>5} {:>12} {:>9} {:>12} {:>6}",
+        "position", "depth", "nodes", "seconds", "nodes/s", "ratio"
+    )
+    .map_err(|e| CliError::Other(e.to_string()))?;
     let mut row =
         |name: &str, d: u32, (n, s): (u64, f64), reference: f64| -> Result<f64, CliError> {
             let nps = n as f64 / s;
