@@ -46,6 +46,8 @@ pub enum Command {
     Rules { id: String },
     /// Print the legal moves, sorted.
     Moves(PositionArgs),
+    /// Print the game's result at the position: `ongoing`, or who won and why.
+    Result(PositionArgs),
     /// Count legal move sequences to DEPTH.
     Perft {
         #[command(flatten)]
@@ -108,7 +110,7 @@ pub enum Command {
     },
     /// Perft benchmark: nodes per second per variant, and the ratio to standard shogi.
     Bench {
-        /// Only these variant ids (default: every rule set's first setup).
+        /// Only these variant ids (default: every id).
         ids: Vec<String>,
         /// Perft depth for the variants (standard shogi is measured at depth 5 and matsuri 3).
         #[arg(long, default_value_t = 4)]
@@ -186,9 +188,18 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
         }
         Command::Moves(p) => {
             let mut e = engine_at(&p)?;
-            for m in e.legal_moves() {
-                w(out, &m)?;
+            let moves = e.legal_moves();
+            for m in &moves {
+                w(out, m)?;
             }
+            if moves.is_empty() {
+                // No moves: say why on stderr, keeping stdout a plain move list.
+                eprintln!("no legal moves: {}", e.result());
+            }
+        }
+        Command::Result(p) => {
+            let e = engine_at(&p)?;
+            w(out, &e.result())?;
         }
         Command::Perft {
             pos,
@@ -299,6 +310,12 @@ fn timed(e: &mut dyn crate::engine::Engine, depth: u32, bulk: bool) -> (u64, f64
 }
 
 fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    writeln!(
+        out,
+        "{:<44} {:>5} {:>12} {:>9} {:>12} {:>6}",
+        "position", "depth", "nodes", "seconds", "nodes/s", "ratio"
+    )
+    .map_err(|e| CliError::Other(e.to_string()))?;
     let mut row =
         |name: &str, d: u32, (n, s): (u64, f64), reference: f64| -> Result<f64, CliError> {
             let nps = n as f64 / s;
@@ -357,10 +374,10 @@ fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(),
         std_full,
     )?;
     let list: Vec<String> = if ids.is_empty() {
-        registry::tables()
-            .iter()
-            .filter(|t| t.setups[0].id != "shogi")
-            .map(|t| t.setups[0].id.to_string())
+        registry::ids()
+            .into_iter()
+            .filter(|id| *id != "shogi")
+            .map(str::to_string)
             .collect()
     } else {
         ids.to_vec()

@@ -23,12 +23,38 @@ pub trait Engine: Send {
     fn perft_full(&mut self, depth: u32) -> u64;
     /// Per-root-move counts, sorted by move.
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// The game's result at the current position (`ongoing` or who won and why), judged with
+    /// the moves given to `set_position` as history (for repetition).
+    fn result(&self) -> String;
+}
+
+/// Describes a game outcome in words.
+pub fn outcome_text(outcome: Option<shogi_core::game::GameOutcome>) -> String {
+    use shogi_core::game::EndReason;
+    let Some(o) = outcome else {
+        return "ongoing".to_string();
+    };
+    let who = match o.winner {
+        Some(shogi_core::Color::Black) => "black wins",
+        Some(shogi_core::Color::White) => "white wins",
+        None => "draw",
+    };
+    let why = match o.reason {
+        EndReason::NoLegalMove => "the side to move has no legal move",
+        EndReason::BoardDecided => "decided on the board (king lost or flipped, or a nifu win)",
+        EndReason::Sennichite => "sennichite: fourth repetition",
+        EndReason::PerpetualCheck => "perpetual check: the checking side loses",
+    };
+    format!("{who} ({why})")
 }
 
 /// The engine of rule set `R`, in setup `setup`.
 pub struct VariantEngine<R: Rules> {
     setup: usize,
     pos: Position<R>,
+    /// How the position was set: start SFEN (`None` = the setup's) and the moves played.
+    sfen: Option<String>,
+    moves: Vec<String>,
 }
 
 impl<R: Rules> VariantEngine<R> {
@@ -36,6 +62,8 @@ impl<R: Rules> VariantEngine<R> {
         VariantEngine {
             setup,
             pos: Position::startpos(setup),
+            sfen: None,
+            moves: Vec::new(),
         }
     }
     /// The current position.
@@ -74,6 +102,8 @@ impl<R: Rules> Engine for VariantEngine<R> {
     }
     fn set_position(&mut self, sfen: Option<&str>, moves: &[String]) -> Result<(), PositionError> {
         self.pos = build_position::<R>(self.start_sfen(), sfen, moves)?;
+        self.sfen = sfen.map(str::to_string);
+        self.moves = moves.to_vec();
         Ok(())
     }
     fn sfen(&self) -> String {
@@ -93,5 +123,17 @@ impl<R: Rules> Engine for VariantEngine<R> {
     }
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
         self.pos.divide(depth)
+    }
+    fn result(&self) -> String {
+        let start = self.sfen.as_deref().unwrap_or(self.start_sfen());
+        let game = Position::<R>::from_sfen(start)
+            .map_err(shogi_core::PositionError::from)
+            .and_then(|p| shogi_core::game::Game::with_moves(p, &self.moves));
+        match game {
+            Ok(g) => outcome_text(g.outcome()),
+            // The moves were accepted by `set_position`; a failure here can only be a move
+            // after the end of the game by repetition.
+            Err(e) => format!("the game ended before the moves given: {e}"),
+        }
     }
 }

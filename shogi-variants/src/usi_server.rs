@@ -24,9 +24,55 @@ pub fn run_stdio() -> io::Result<()> {
     run(stdin.lock(), io::stdout())
 }
 
-/// Runs the USI protocol: commands from `input`, answers to `output`.
+/// Starts a session of a variant id with a hash size in MB.
+pub type SessionFactory = fn(&str, usize) -> Result<Box<dyn Session>, String>;
+
+/// The variants a server offers: their ids and how to start a session of one.
+pub struct Catalog {
+    /// Every id offered by `USI_Variant`; the first is the default.
+    pub ids: Vec<&'static str>,
+    /// Starts a session of an id (with the hash size in MB).
+    pub create: SessionFactory,
+}
+
+impl Catalog {
+    /// Every registered variant.
+    pub fn registry() -> Catalog {
+        Catalog {
+            ids: registry::ids(),
+            create: |id, mb| usi_session::create(id, mb).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The setups of one rule set `R` (for an engine built for a single variant, such as a
+    /// variant authored outside this crate).
+    pub fn of<R: shogi_core::Rules>() -> Catalog {
+        fn create<R: shogi_core::Rules>(id: &str, mb: usize) -> Result<Box<dyn Session>, String> {
+            match R::TABLE.setups.iter().position(|s| s.id == id) {
+                Some(i) => Ok(Box::new(usi_session::VariantSession::<R>::new(i, mb))),
+                None => Err(format!("unknown variant id '{id}'")),
+            }
+        }
+        Catalog {
+            ids: R::TABLE.setups.iter().map(|s| s.id).collect(),
+            create: create::<R>,
+        }
+    }
+}
+
+/// Runs the USI protocol for every registered variant: commands from `input`, answers to
+/// `output`.
 pub fn run<I: BufRead, O: Write + Send + 'static>(input: I, output: O) -> io::Result<()> {
-    let mut server = Server::new(Output::new(output));
+    run_with(Catalog::registry(), input, output)
+}
+
+/// Runs the USI protocol for the variants of `catalog`.
+pub fn run_with<I: BufRead, O: Write + Send + 'static>(
+    catalog: Catalog,
+    input: I,
+    output: O,
+) -> io::Result<()> {
+    let mut server = Server::new(Output::new(output), catalog);
     for line in input.lines() {
         if !server.handle(&line?) {
             break;
@@ -44,6 +90,7 @@ struct Search {
 /// The protocol state.
 struct Server {
     out: Output,
+    catalog: Catalog,
     variant: String,
     hash_mb: usize,
     session: Option<Box<dyn Session>>,
@@ -53,10 +100,12 @@ struct Server {
 }
 
 impl Server {
-    fn new(out: Output) -> Self {
+    fn new(out: Output, catalog: Catalog) -> Self {
+        let variant = catalog.ids.first().copied().unwrap_or("shogi").to_string();
         Server {
             out,
-            variant: "shogi".to_string(),
+            catalog,
+            variant,
             hash_mb: DEFAULT_HASH_MB,
             session: None,
             search: None,
@@ -78,10 +127,10 @@ impl Server {
     /// error, which cannot happen for an id accepted by `setoption`).
     fn session(&mut self) -> Option<&mut Box<dyn Session>> {
         if self.session.is_none() {
-            match usi_session::create(&self.variant, self.hash_mb) {
+            match (self.catalog.create)(&self.variant, self.hash_mb) {
                 Ok(s) => self.session = Some(s),
                 Err(e) => {
-                    self.error(&e.to_string());
+                    self.error(&e);
                     return None;
                 }
             }
@@ -149,8 +198,9 @@ impl Server {
             "option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
         ));
         self.say("option name USI_Ponder type check default false");
-        let mut variants = String::from("option name USI_Variant type combo default shogi");
-        for id in registry::ids() {
+        let default = self.catalog.ids.first().copied().unwrap_or("shogi");
+        let mut variants = format!("option name USI_Variant type combo default {default}");
+        for id in &self.catalog.ids {
             variants.push_str(" var ");
             variants.push_str(id);
         }
@@ -170,7 +220,11 @@ impl Server {
         };
         match name.as_str() {
             "USI_Variant" => {
-                if let Err(e) = registry::lookup(&value) {
+                if !self.catalog.ids.contains(&value.as_str()) {
+                    let e = match registry::lookup(&value) {
+                        Err(e) => e.to_string(),
+                        Ok(_) => format!("'{value}' is not offered by this engine"),
+                    };
                     return self.error(&format!("USI_Variant: {e}"));
                 }
                 if value != self.variant || self.session.is_none() {

@@ -90,3 +90,34 @@ fn rules_prints_the_table() {
     assert!(out.contains("immortal_silver 'I'") && out.contains("immortal"));
     assert!(out.contains("Shogi-ImmortalSilver:3"));
 }
+
+#[test]
+fn finished_positions_have_no_moves_and_report_their_result() {
+    // White (to move) is mated by the gold on 5b, protected by the pawn on 5c.
+    let mate = "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1";
+    let (ok, out, err) = run(&["moves", "shogi", "--sfen", mate]);
+    assert!(ok);
+    assert_eq!(out, "");
+    assert!(
+        err.contains("black wins (the side to move has no legal move)"),
+        "{err}"
+    );
+    let (ok, out, _) = run(&["result", "shogi", "--sfen", mate]);
+    assert!(ok);
+    assert_eq!(
+        out.trim(),
+        "black wins (the side to move has no legal move)"
+    );
+    // King capture: White's king is gone.
+    let (ok, out, _) = run(&[
+        "result",
+        "Shogi-True-Circe:1",
+        "--sfen",
+        "9/9/9/9/9/9/9/9/4K4 w - 1",
+    ]);
+    assert!(ok);
+    assert!(out.starts_with("black wins (decided on the board"), "{out}");
+    let (ok, out, _) = run(&["result", "shogi"]);
+    assert!(ok);
+    assert_eq!(out.trim(), "ongoing");
+}
