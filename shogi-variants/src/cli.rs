@@ -77,11 +77,14 @@ pub enum CliError {
     Position(#[from] shogi_core::PositionError),
     #[error("depth {0} is too deep; the CLI accepts at most {MAX_DEPTH}")]
     Depth(u32),
+    #[error(transparent)]
+    TooManyMoves(#[from] crate::limits::TooManyMoves),
     #[error("{0}")]
     Other(String),
 }
 
 fn engine_at(p: &PositionArgs) -> Result<Box<dyn crate::engine::Engine>, CliError> {
+    crate::limits::check_moves(p.moves.len())?;
     let mut e = registry::create(&p.id)?;
     if p.sfen.is_some() || !p.moves.is_empty() {
         e.set_position(p.sfen.as_deref(), &p.moves)?;

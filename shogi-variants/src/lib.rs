@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod engine;
+pub mod limits;
 pub mod registry;
 pub mod usi_go;
 pub mod usi_server;
