@@ -227,7 +227,9 @@ impl<R: Rules> Searcher<R> {
         self.start = Instant::now();
         self.nodes = 0;
         self.max_nodes = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = match (limits.movetime.map(|t| self.start + t), limits.deadline) {
+        // A movetime too long for an `Instant` sets no deadline.
+        let movetime_end = limits.movetime.and_then(|t| self.start.checked_add(t));
+        self.deadline = match (movetime_end, limits.deadline) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };

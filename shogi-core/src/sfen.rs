@@ -220,6 +220,11 @@ impl<R: Rules> Position<R> {
         };
         if !nifu_ends_game {
             for c in Color::BOTH {
+                // In king-capture mode the move that captures the king may break nifu on moves
+                // (RULES.md §0), so the winner of such a finished game may show nifu.
+                if hooks.king_loss == KingLoss::Capture && self.royals(!c).is_empty() {
+                    continue;
+                }
                 for k in 0..t.kinds {
                     if !t.nifu[k] || (!hooks.nifu_on_moves && changes_file(k)) {
                         continue;

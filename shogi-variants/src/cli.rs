@@ -147,11 +147,14 @@ pub enum CliError {
     Play(#[from] PlayError),
     #[error(transparent)]
     Selfplay(#[from] SelfplayError),
+    #[error(transparent)]
+    TooManyMoves(#[from] crate::limits::TooManyMoves),
     #[error("{0}")]
     Other(String),
 }
 
 fn engine_at(p: &PositionArgs) -> Result<Box<dyn crate::engine::Engine>, CliError> {
+    crate::limits::check_moves(p.moves.len())?;
     let mut e = registry::create(&p.id)?;
     if p.sfen.is_some() || !p.moves.is_empty() {
         e.set_position(p.sfen.as_deref(), &p.moves)?;

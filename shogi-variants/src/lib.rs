@@ -4,6 +4,7 @@
 pub mod board_text;
 pub mod cli;
 pub mod engine;
+pub mod limits;
 pub mod play;
 pub mod registry;
 pub mod selfplay;

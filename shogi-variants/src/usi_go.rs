@@ -36,11 +36,8 @@ pub fn parse_go(words: &[&str]) -> Result<Go, String> {
                 .map_err(|_| format!("go {name}: '{text}' is not a non-negative integer"))
         };
         match word {
-            "depth" => {
-                let d = number(word)?;
-                go.depth =
-                    Some(u32::try_from(d).map_err(|_| format!("go depth: {d} is too large"))?)
-            }
+            // The server clamps depths beyond the deepest search (with a message).
+            "depth" => go.depth = Some(u32::try_from(number(word)?).unwrap_or(u32::MAX)),
             "nodes" => go.nodes = Some(number(word)?),
             "movetime" => go.movetime = Some(number(word)?),
             "btime" => go.btime = Some(number(word)?),
@@ -92,9 +89,20 @@ pub fn time_plan(go: &Go, side: Color) -> Option<TimePlan> {
     let time = time.unwrap_or(0);
     let inc = inc.unwrap_or(0);
     let byoyomi = go.byoyomi.unwrap_or(0);
-    let cap = (time + byoyomi).saturating_sub(MARGIN_MS).max(MIN_MS);
-    let hard = (time / 8 + inc + byoyomi).min(cap).max(MIN_MS);
-    let soft = (time / 40 + inc * 3 / 4 + byoyomi).min(hard);
+    // Saturating: a GUI may send any u64 (a huge clock then means "no hurry").
+    let cap = time
+        .saturating_add(byoyomi)
+        .saturating_sub(MARGIN_MS)
+        .max(MIN_MS);
+    let hard = (time / 8)
+        .saturating_add(inc)
+        .saturating_add(byoyomi)
+        .min(cap)
+        .max(MIN_MS);
+    let soft = (time / 40)
+        .saturating_add(inc / 4 * 3 + inc % 4 * 3 / 4)
+        .saturating_add(byoyomi)
+        .min(hard);
     Some(TimePlan {
         soft: Duration::from_millis(soft),
         hard: Duration::from_millis(hard),
@@ -133,6 +141,26 @@ mod tests {
         assert!(parse_go(&["depth", "x"]).is_err());
         assert!(parse_go(&["nodes", "-5"]).is_err());
         assert!(parse_go(&["sideways"]).is_err());
+        // Huge depths are kept (clamped to u32) for the server to clamp with a message.
+        assert_eq!(
+            parse_go(&["depth", "99999999999"]).unwrap().depth,
+            Some(u32::MAX)
+        );
+    }
+
+    #[test]
+    fn huge_clocks_do_not_overflow() {
+        let max = u64::MAX.to_string();
+        let go = parse_go(&["btime", &max, "binc", &max, "byoyomi", &max]).unwrap();
+        let plan = time_plan(&go, Color::Black).unwrap();
+        assert_eq!(plan.hard, Duration::from_millis(u64::MAX - MARGIN_MS));
+        assert_eq!(plan.soft, plan.hard);
+        // inc * 3 / 4 without overflow: 100 s / 40 + 3/4 of 1001 ms = 2500 + 750 ms.
+        let go = parse_go(&["btime", "100000", "binc", "1001"]).unwrap();
+        assert_eq!(
+            time_plan(&go, Color::Black).unwrap().soft,
+            Duration::from_millis(3250)
+        );
     }
 
     #[test]

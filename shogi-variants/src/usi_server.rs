@@ -4,18 +4,21 @@
 //! server then dispatches once to that variant's monomorphized session
 //! ([`crate::usi_session`]). Searches run in their own thread so `stop`, `ponderhit`,
 //! `isready` and `quit` are answered while they run. Malformed or illegal input is answered
-//! with `info string <error>` and the server keeps running.
+//! with `info string <error>` and the server keeps running. Hostile input cannot make it
+//! allocate without bound ([`crate::limits`]): long lines, long move lists, huge hash sizes and
+//! depths are refused or clamped, each with an `info string` message.
 
+use crate::limits::{self, Line, MAX_LINE_BYTES};
 use crate::registry;
 use crate::usi_go::{parse_go, time_plan};
 use crate::usi_session::{self, Control, Output, Session};
-use shogi_core::search::DEFAULT_HASH_MB;
+use shogi_core::search::{DEFAULT_HASH_MB, MAX_DEPTH};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
-/// Largest `USI_Hash` offered, in megabytes.
-pub const MAX_HASH_MB: usize = 65_536;
+pub use crate::limits::MAX_HASH_MB;
 
 /// Runs the USI protocol on stdin/stdout until `quit` or the end of input (the hook for the
 /// `usi` subcommand).
@@ -69,12 +72,25 @@ pub fn run<I: BufRead, O: Write + Send + 'static>(input: I, output: O) -> io::Re
 /// Runs the USI protocol for the variants of `catalog`.
 pub fn run_with<I: BufRead, O: Write + Send + 'static>(
     catalog: Catalog,
-    input: I,
+    mut input: I,
     output: O,
 ) -> io::Result<()> {
     let mut server = Server::new(Output::new(output), catalog);
-    for line in input.lines() {
-        if !server.handle(&line?) {
+    while let Some(line) = limits::read_line(&mut input, MAX_LINE_BYTES)? {
+        let more = match line {
+            Line::Text(text) => server.handle(&text),
+            Line::TooLong(n) => {
+                server.error(&format!(
+                    "input line of {n} bytes exceeds the limit of {MAX_LINE_BYTES} bytes; ignored"
+                ));
+                true
+            }
+            Line::NotUtf8 => {
+                server.error("input line is not valid UTF-8; ignored");
+                true
+            }
+        };
+        if !more {
             break;
         }
     }
@@ -234,14 +250,23 @@ impl Server {
                 }
             }
             "USI_Hash" => {
+                // A size above the maximum (even beyond `usize`) is clamped to it.
+                let digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
                 let mb = match value.parse::<usize>() {
                     Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => mb,
+                    Ok(mb) if mb > MAX_HASH_MB => MAX_HASH_MB,
+                    Err(_) if digits => MAX_HASH_MB,
                     _ => {
                         return self.error(&format!(
                             "USI_Hash: '{value}' is not a size in MB from 1 to {MAX_HASH_MB}"
                         ))
                     }
                 };
+                if mb == MAX_HASH_MB && value.trim_start_matches('0') != MAX_HASH_MB.to_string() {
+                    self.say(&format!(
+                        "info string USI_Hash {value} exceeds the maximum; using {MAX_HASH_MB} MB"
+                    ));
+                }
                 self.finish_search();
                 if let Some(s) = self.session.as_mut() {
                     if let Err(e) = s.set_hash(mb) {
@@ -262,6 +287,9 @@ impl Server {
             Some(i) => (&args[..i], &args[i + 1..]),
             None => (args, &[][..]),
         };
+        if let Err(e) = limits::check_moves(moves.len()) {
+            return self.error(&format!("position: {e}; the position is unchanged"));
+        }
         let sfen = match spec.split_first() {
             Some((&"startpos", [])) => None,
             Some((&"sfen", fields)) if !fields.is_empty() => Some(fields.join(" ")),
@@ -281,10 +309,16 @@ impl Server {
     }
 
     fn go(&mut self, args: &[&str]) {
-        let go = match parse_go(args) {
+        let mut go = match parse_go(args) {
             Ok(go) => go,
             Err(e) => return self.error(&e),
         };
+        if go.depth.is_some_and(|d| d > MAX_DEPTH) {
+            self.say(&format!(
+                "info string go depth exceeds the deepest search; searching to depth {MAX_DEPTH}"
+            ));
+            go.depth = Some(MAX_DEPTH);
+        }
         self.finish_search();
         if go.mate {
             self.say("info string go mate (tsume search) is not supported");
@@ -318,14 +352,23 @@ impl Server {
             return;
         };
         let budget = match (go.movetime, time_plan(&go, side)) {
-            (Some(ms), _) => Some(std::time::Duration::from_millis(ms)),
+            (Some(ms), _) => Some(Duration::from_millis(ms)),
             (None, Some(plan)) => Some(plan.hard),
             (None, None) => None,
         };
         if let Some(budget) = budget {
+            // The timer ends early once the search is stopped, so repeated `go ponder` /
+            // `ponderhit` with huge clocks never pile up sleeping threads.
+            let start = Instant::now();
             std::thread::spawn(move || {
-                std::thread::sleep(budget);
-                stop.store(true, Ordering::Relaxed);
+                while !stop.load(Ordering::Relaxed) {
+                    let left = budget.saturating_sub(start.elapsed());
+                    if left.is_zero() {
+                        stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    std::thread::sleep(left.min(Duration::from_millis(5)));
+                }
             });
         }
     }

@@ -136,7 +136,8 @@ impl<R: Rules> Session for VariantSession<R> {
         };
         if !waits {
             if let Some(p) = plan {
-                limits.deadline = Some(Instant::now() + p.hard);
+                // A clock too far in the future for an `Instant` sets no deadline.
+                limits.deadline = Instant::now().checked_add(p.hard);
                 limits.soft_time = Some(p.soft);
             }
         }

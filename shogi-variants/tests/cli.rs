@@ -121,3 +121,30 @@ fn finished_positions_have_no_moves_and_report_their_result() {
     assert!(ok);
     assert_eq!(out.trim(), "ongoing");
 }
+
+/// The CLI's bounds: perft depth and the length of `--moves`, each with a clear message.
+#[test]
+fn cli_limits() {
+    let (ok, _, err) = run(&["perft", "shogi", "13"]);
+    assert!(!ok);
+    assert_eq!(
+        err.trim(),
+        "error: depth 13 is too deep; the CLI accepts at most 12"
+    );
+    let (ok, _, err) = run(&["divide", "shogi", "4000000000"]);
+    assert!(!ok);
+    assert!(err.contains("at most 12"), "{err}");
+    let mut args = vec!["moves", "shogi", "--moves"];
+    args.extend(std::iter::repeat_n("7g7f", 4097));
+    let (ok, out, err) = run(&args);
+    assert!(!ok);
+    assert!(out.is_empty());
+    assert_eq!(
+        err.trim(),
+        "error: 4097 moves given; at most 4096 moves are accepted after a position"
+    );
+    // At the limit the list is read (and here its second move is illegal).
+    let (ok, _, err) = run(&args[..3 + 4096]);
+    assert!(!ok);
+    assert!(err.contains("move 2: illegal move '7g7f'"), "{err}");
+}

@@ -212,3 +212,109 @@ fn every_variant_plays_a_legal_move() {
     }
     usi.close();
 }
+
+/// The bounds of `shogi_variants::limits`: each hostile input gets an `info string` and the
+/// server goes on.
+#[test]
+fn hostile_input_is_bounded() {
+    use shogi_variants::limits::{MAX_HASH_MB, MAX_LINE_BYTES, MAX_MOVES};
+    let mut usi = Usi::start();
+    usi.send("position startpos moves 7g7f");
+    // A line over the limit is discarded unread, whatever it says.
+    let long = format!(
+        "position startpos moves {}",
+        "3c3d ".repeat(MAX_LINE_BYTES / 5)
+    );
+    assert!(long.len() > MAX_LINE_BYTES);
+    usi.send(&long);
+    let lines = usi.until("info string");
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!(
+            "info string error: input line of {} bytes exceeds the limit of {MAX_LINE_BYTES} bytes; ignored",
+            long.len()
+        )
+    );
+    // A move list over the limit (in a line within it) is refused before any move is read.
+    let many = format!("position startpos moves {}", "7g7f ".repeat(MAX_MOVES + 1));
+    assert!(many.len() <= MAX_LINE_BYTES);
+    usi.send(&many);
+    let lines = usi.until("info string");
+    assert_eq!(
+        lines.last().unwrap(),
+        "info string error: position: 4097 moves given; at most 4096 moves are accepted after a position; the position is unchanged"
+    );
+    // Input that is not UTF-8.
+    usi.send_bytes(b"go \xff\xfe depth 1\n");
+    let lines = usi.until("info string");
+    assert_eq!(
+        lines.last().unwrap(),
+        "info string error: input line is not valid UTF-8; ignored"
+    );
+    // The position is still the one after 7g7f: White moves.
+    usi.send("go depth 1");
+    let best = usi.bestmove();
+    assert!(legal("shogi", None, &["7g7f"]).contains(&best), "{best}");
+    // A huge depth is clamped (and the node limit ends the search).
+    usi.send("go depth 1000000 nodes 3000");
+    let lines = usi.until("bestmove");
+    assert_eq!(
+        lines[0],
+        "info string go depth exceeds the deepest search; searching to depth 64"
+    );
+    assert!(lines.iter().all(|l| !l.contains("error")), "{lines:?}");
+    // Clocks at u64::MAX neither overflow nor hang the search past its node limit.
+    let max = u64::MAX.to_string();
+    for go in [
+        format!("go btime {max} wtime {max} binc {max} winc {max} byoyomi {max} nodes 3000"),
+        format!("go movetime {max} nodes 3000"),
+    ] {
+        usi.send(&go);
+        let best = usi.bestmove();
+        assert!(
+            legal("shogi", None, &["7g7f"]).contains(&best),
+            "{go}: {best}"
+        );
+    }
+    usi.close();
+
+    // A huge hash is clamped with a message; it is allocated only when the session is made,
+    // so a smaller size set before `isready` keeps the test light.
+    let mut usi = Usi::start();
+    for huge in ["1000000", "99999999999999999999999999"] {
+        usi.send(&format!("setoption name USI_Hash value {huge}"));
+        let lines = usi.until("info string");
+        assert_eq!(
+            lines.last().unwrap(),
+            &format!("info string USI_Hash {huge} exceeds the maximum; using {MAX_HASH_MB} MB")
+        );
+    }
+    usi.send("usi");
+    let lines = usi.until("usiok");
+    assert!(lines.contains(&format!(
+        "option name USI_Hash type spin default 16 min 1 max {MAX_HASH_MB}"
+    )));
+    usi.send("setoption name USI_Hash value 1");
+    usi.send("isready");
+    let lines = usi.until("readyok");
+    assert_eq!(lines, ["readyok"]);
+    usi.close();
+}
+
+/// Smoke test: repeated `go ponder` with a huge clock, `ponderhit` and `stop` (each ponderhit
+/// timer now ends when its search is stopped instead of sleeping out the clock).
+#[test]
+fn ponder_timers_end_with_their_search() {
+    let mut usi = Usi::start();
+    usi.send("setoption name USI_Hash value 1");
+    let max = u64::MAX.to_string();
+    for _ in 0..50 {
+        usi.send(&format!("go ponder btime {max} wtime {max} nodes 200"));
+        usi.send("ponderhit");
+        usi.send("stop");
+        usi.bestmove();
+    }
+    usi.send("isready");
+    usi.until("readyok");
+    usi.close();
+}

@@ -53,6 +53,14 @@ impl Usi {
         }
     }
 
+    /// Writes raw bytes (for malformed input such as invalid UTF-8).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        use std::io::Write;
+        let w = self.input.as_mut().expect("input open");
+        w.write_all(bytes).expect("server reads");
+        w.flush().expect("server reads");
+    }
+
     pub fn send(&mut self, line: &str) {
         let w = self.input.as_mut().expect("input open");
         writeln!(w, "{line}").expect("server reads");
