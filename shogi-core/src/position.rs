@@ -78,6 +78,8 @@ enum Change {
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     journal_len: u32,
+    /// Restored by unmake: the counter saturates, so it cannot be recomputed.
+    move_number: u32,
     hash: u64,
 }
 
@@ -303,6 +305,7 @@ impl<R: Rules> Position<R> {
     pub(crate) fn begin(&mut self) {
         self.frames.push(Frame {
             journal_len: self.journal.len() as u32,
+            move_number: self.move_number,
             hash: self.hash,
         });
     }
@@ -312,7 +315,8 @@ impl<R: Rules> Position<R> {
     pub(crate) fn finish(&mut self) {
         self.side = !self.side;
         self.hash ^= ZOBRIST.side;
-        self.move_number += 1;
+        // Saturating: SFEN may set any u32 move number.
+        self.move_number = self.move_number.saturating_add(1);
     }
 
     /// Takes back the last move made by [`Position::make`].
@@ -327,7 +331,7 @@ impl<R: Rules> Position<R> {
             }
         }
         self.side = !self.side;
-        self.move_number -= 1;
+        self.move_number = frame.move_number;
         self.hash = frame.hash;
     }
 

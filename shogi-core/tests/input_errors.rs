@@ -122,6 +122,27 @@ fn malformed_move_numbers() {
     assert!(Position::<Std>::from_sfen(&format!("{KINGS} b - 4294967295")).is_ok());
 }
 
+/// Review of the fuzz targets' reach: a move from the largest move number SFEN accepts once
+/// overflowed the counter (a panic with overflow checks, move number 0 and an unreadable SFEN
+/// without). The counter now saturates and unmake restores it exactly.
+#[test]
+fn largest_move_number_saturates() {
+    let mut pos = Position::<Std>::from_sfen(&format!("{KINGS} b - 4294967294")).unwrap();
+    let moves = pos.legal_move_list();
+    pos.make(moves[0]);
+    assert_eq!(pos.move_number(), u32::MAX);
+    let reply = pos.legal_move_list()[0];
+    pos.make(reply);
+    assert_eq!(pos.move_number(), u32::MAX);
+    let text = pos.to_sfen();
+    assert!(text.ends_with(" b - 4294967295"), "{text}");
+    assert!(Position::<Std>::from_sfen(&text).is_ok());
+    pos.unmake();
+    assert_eq!(pos.move_number(), u32::MAX);
+    pos.unmake();
+    assert_eq!(pos.to_sfen(), format!("{KINGS} b - 4294967294"));
+}
+
 #[test]
 fn impossible_positions() {
     let dead = |piece: &str, square: &str| SfenError::DeadPiece {

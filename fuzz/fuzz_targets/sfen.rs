@@ -1,0 +1,6 @@
+#![no_main]
+//! See `shogi_variants_fuzz::check_sfen`.
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| shogi_variants_fuzz::check_sfen(data));
