@@ -9,6 +9,20 @@ pub struct Bitboard(pub u128);
 
 const FULL: u128 = (1u128 << SQUARES) - 1;
 
+/// Squares of rank index 0 and of rank index 8.
+const RANK_FIRST: u128 = rank_mask(0);
+const RANK_LAST: u128 = rank_mask(8);
+
+const fn rank_mask(rank: usize) -> u128 {
+    let mut m = 0;
+    let mut f = 0;
+    while f < 9 {
+        m |= 1u128 << (f * 9 + rank);
+        f += 1;
+    }
+    m
+}
+
 impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     pub const FULL: Bitboard = Bitboard(FULL);
@@ -44,6 +58,16 @@ impl Bitboard {
     #[inline]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
+    }
+    /// Squares adjacent (in the eight directions) to a square of `self`.
+    #[inline]
+    pub const fn neighbours(self) -> Bitboard {
+        // Layout: index = file * 9 + rank; a rank step must not wrap into the next file.
+        let b = self.0;
+        let up = (b & !RANK_FIRST) >> 1;
+        let down = (b & !RANK_LAST) << 1;
+        let column = b | up | down;
+        Bitboard((up | down | column << 9 | column >> 9) & FULL)
     }
     /// Lowest square.
     #[inline]
@@ -110,5 +134,36 @@ impl Not for Bitboard {
     #[inline]
     fn not(self) -> Bitboard {
         Bitboard(!self.0 & FULL)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Bitboard;
+    use crate::geometry::Square;
+
+    /// `neighbours` against the definition: squares one king step away, on the board.
+    #[test]
+    fn neighbours_are_the_king_steps() {
+        for s in 0..81u8 {
+            let sq = Square::new(s);
+            let mut expected = Bitboard::EMPTY;
+            for df in -1i32..=1 {
+                for dr in -1i32..=1 {
+                    if (df, dr) == (0, 0) {
+                        continue;
+                    }
+                    let (f, r) = (sq.file() as i32 + df, sq.rank() as i32 + dr);
+                    if let Some(n) = Square::try_from_coords(f, r) {
+                        expected.set(n);
+                    }
+                }
+            }
+            assert_eq!(Bitboard::from_square(sq).neighbours(), expected, "{sq:?}");
+        }
+        // Two squares: the union, with each other included when adjacent.
+        let (a, b) = (Square::new(0), Square::new(1));
+        let both = Bitboard::from_square(a) | Bitboard::from_square(b);
+        assert!(both.neighbours().contains(a) && both.neighbours().contains(b));
     }
 }

@@ -62,9 +62,11 @@ pub(crate) trait Sink {
     fn board(&mut self, from: Square, promote: Bitboard, plain: Bitboard);
     /// Drops of `kind` on each square of `to`.
     fn drops(&mut self, kind: u8, to: Bitboard);
+    /// One move found legal by make/test/unmake.
+    fn one(&mut self, mv: Move);
 }
 
-struct ListSink<'a>(&'a mut MoveList);
+pub(crate) struct ListSink<'a>(pub(crate) &'a mut MoveList);
 
 impl Sink for ListSink<'_> {
     #[inline]
@@ -82,9 +84,13 @@ impl Sink for ListSink<'_> {
             self.0.push(Move::drop(kind, sq));
         }
     }
+    #[inline]
+    fn one(&mut self, mv: Move) {
+        self.0.push(mv);
+    }
 }
 
-struct CountSink(u64);
+pub(crate) struct CountSink(pub(crate) u64);
 
 impl Sink for CountSink {
     #[inline]
@@ -95,15 +101,19 @@ impl Sink for CountSink {
     fn drops(&mut self, _kind: u8, to: Bitboard) {
         self.0 += to.count() as u64;
     }
+    #[inline]
+    fn one(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
 }
 
 /// Checks against and pins of the side to move's king.
-struct KingSafety {
-    checkers: Bitboard,
+pub(crate) struct KingSafety {
+    pub(crate) checkers: Bitboard,
     /// Squares between the king and a lone checker that attacks only by sliding (where a move
     /// or drop interposes); empty otherwise.
-    block: Bitboard,
-    pinned: Bitboard,
+    pub(crate) block: Bitboard,
+    pub(crate) pinned: Bitboard,
     /// Pinned piece and the squares of its line (pinner included, king excluded).
     pins: [(Square, Bitboard); 8],
     pin_count: usize,
@@ -111,7 +121,7 @@ struct KingSafety {
 
 impl KingSafety {
     #[inline]
-    fn pin_line(&self, sq: Square) -> Bitboard {
+    pub(crate) fn pin_line(&self, sq: Square) -> Bitboard {
         self.pins[..self.pin_count]
             .iter()
             .find(|(p, _)| *p == sq)
@@ -142,6 +152,8 @@ impl<R: Rules> Position<R> {
             let mut sink = CountSink(0);
             self.generate_fast(&mut sink);
             sink.0
+        } else if self.filtered_legality_applies() {
+            self.count_legal_filtered()
         } else {
             let mut v = Vec::with_capacity(256);
             self.legal_moves(&mut v);
@@ -166,7 +178,7 @@ impl<R: Rules> Position<R> {
 
     /// Checkers and pins of `us`'s king on `king`.
     #[inline]
-    fn king_safety(&self, us: Color, king: Square) -> KingSafety {
+    pub(crate) fn king_safety(&self, us: Color, king: Square) -> KingSafety {
         let t = self.tables;
         let rv = &t.reverse;
         let them = !us;

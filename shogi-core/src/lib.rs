@@ -15,6 +15,7 @@ pub mod game;
 pub mod geometry;
 mod hooks;
 pub mod legal_fast;
+pub mod legal_filtered;
 pub mod make;
 pub mod movegen;
 pub mod moves;

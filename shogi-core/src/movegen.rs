@@ -82,32 +82,40 @@ impl<R: Rules> Position<R> {
             return;
         }
         let us = self.side_to_move();
-        let t = self.tables;
-        let occ = self.occupied();
         // Paralysed pieces are found at once (cheaper than asking each piece).
         for from in self.pieces_of(us) & !self.paralysed_pieces(us) {
             let kind = self.piece_at(from).kind();
-            let targets = match R::HOOKS.movement_source {
-                MovementSource::Own => {
-                    let mut targets = self.movement_targets(from);
-                    if t.special[kind as usize] {
-                        // Capture-only steps need an enemy on the square (they are attacks, not moves).
-                        let k = kind as usize;
-                        let capture_only = t.capture_only[us.index()][k][from.index()]
-                            & !t.plain_attacks(k, us, from, occ);
-                        targets &= !(capture_only & !self.pieces_of(!us));
-                        targets |= t.move_only[us.index()][kind as usize][from.index()] & !occ;
-                        if t.lion[kind as usize] {
-                            self.lion_double_moves(from, kind, out);
-                        }
-                    }
-                    targets
-                }
-                MovementSource::Borrow { .. } => self.borrowed_targets(from, kind, out),
-            };
+            let targets = self.piece_targets(from, kind, out);
             self.push_board_moves(from, kind, targets, out);
         }
         self.drops(out);
+    }
+
+    /// Squares the mobile piece of `kind` on `from` may move to (normal move shape), before
+    /// promotion, dead ranks, nifu and landing; its lion double moves are appended to `out`.
+    #[inline]
+    pub(crate) fn piece_targets(&self, from: Square, kind: u8, out: &mut MoveList) -> Bitboard {
+        let t = self.tables;
+        let us = self.side_to_move();
+        match R::HOOKS.movement_source {
+            MovementSource::Own => {
+                let mut targets = self.movement_targets(from);
+                if t.special[kind as usize] {
+                    // Capture-only steps need an enemy on the square (they are attacks, not moves).
+                    let k = kind as usize;
+                    let occ = self.occupied();
+                    let capture_only = t.capture_only[us.index()][k][from.index()]
+                        & !t.plain_attacks(k, us, from, occ);
+                    targets &= !(capture_only & !self.pieces_of(!us));
+                    targets |= t.move_only[us.index()][k][from.index()] & !occ;
+                    if t.lion[k] {
+                        self.lion_double_moves(from, kind, out);
+                    }
+                }
+                targets
+            }
+            MovementSource::Borrow { .. } => self.borrowed_targets(from, kind, out),
+        }
     }
 
     /// Adds moves from `from` to each target with the promotion options of §0 (for chains,
@@ -121,6 +129,32 @@ impl<R: Rules> Position<R> {
         targets: Bitboard,
         out: &mut MoveList,
     ) {
+        let (promo, stay) = self.board_move_sets(from, kind, targets);
+        if promo.is_empty() {
+            for to in stay {
+                out.push(Move::new(from, to, false));
+            }
+            return;
+        }
+        for to in targets {
+            if promo.contains(to) {
+                out.push(Move::new(from, to, true));
+            }
+            if stay.contains(to) {
+                out.push(Move::new(from, to, false));
+            }
+        }
+    }
+
+    /// The targets of [`Position::push_board_moves`] split into those reached promoting and
+    /// those reached without promoting (a square may be in both).
+    #[inline]
+    pub(crate) fn board_move_sets(
+        &self,
+        from: Square,
+        kind: u8,
+        targets: Bitboard,
+    ) -> (Bitboard, Bitboard) {
         let t = self.tables;
         let us = self.side_to_move();
         let k = kind as usize;
@@ -136,12 +170,9 @@ impl<R: Rules> Position<R> {
             Bitboard::EMPTY
         };
         let left = Bitboard::from_square(from);
-        let stay = !dead & !nifu_files & self.landing_squares(us, kind, left);
+        let stay = targets & !dead & !nifu_files & self.landing_squares(us, kind, left);
         if t.promote_to[k] == u8::MAX {
-            for to in targets & stay {
-                out.push(Move::new(from, to, false));
-            }
-            return;
+            return (Bitboard::EMPTY, stay);
         }
         let zone = t.zone[us.index()][k];
         let promo = if zone.contains(from) && !matches!(R::HOOKS.move_shape, MoveShape::Chained) {
@@ -149,14 +180,7 @@ impl<R: Rules> Position<R> {
         } else {
             targets & zone
         } & self.landing_squares(us, t.promote_to[k], left);
-        for to in targets {
-            if promo.contains(to) {
-                out.push(Move::new(from, to, true));
-            }
-            if stay.contains(to) {
-                out.push(Move::new(from, to, false));
-            }
-        }
+        (promo, stay)
     }
 
     /// Files holding an unpromoted `kind` pawn of `color` (other than the one on `except`).
@@ -293,8 +317,8 @@ impl<R: Rules> Position<R> {
     }
 
     /// Appends the legal moves of the side to move (none when the game is over). Uses the
-    /// checkers-and-pins path where it is exact ([`crate::legal_fast`]), the reference path
-    /// otherwise.
+    /// checkers-and-pins path where it is exact ([`crate::legal_fast`]), else the filtered
+    /// path where it applies ([`crate::legal_filtered`]), the reference path otherwise.
     pub fn legal_moves(&mut self, out: &mut MoveList) {
         out.clear();
         if self.winner_by_board().is_some() {
@@ -302,6 +326,8 @@ impl<R: Rules> Position<R> {
         }
         if self.fast_legality_applies() {
             self.legal_moves_fast(out);
+        } else if self.filtered_legality_applies() {
+            self.legal_moves_filtered(out);
         } else {
             self.legal_moves_reference(out);
         }
@@ -334,7 +360,7 @@ impl<R: Rules> Position<R> {
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&mut self) -> bool {
-        if self.fast_legality_applies() {
+        if self.fast_legality_applies() || self.filtered_legality_applies() {
             self.count_legal_moves() > 0
         } else {
             self.has_legal_move_reference()

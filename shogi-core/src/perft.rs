@@ -24,7 +24,7 @@ impl<R: Rules> Position<R> {
         let (list, rest) = buffers.split_first_mut().expect("one buffer per ply");
         if depth == 1 && bulk {
             // The fast path counts without building the list.
-            if self.fast_legality_applies() {
+            if self.fast_legality_applies() || self.filtered_legality_applies() {
                 return self.count_legal_moves();
             }
             self.legal_moves(list);

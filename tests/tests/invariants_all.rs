@@ -5,7 +5,8 @@
 //!     incremental hash equals [`Position::compute_hash`];
 //! (b) the SFEN reads back to an equal position with the same SFEN, hash and legal moves;
 //! (c) each legal move written in USI reads back (`parse_usi`) to the same move;
-//! (d) where the fast legality path applies, it gives the same moves as the reference path
+//! (d) where the fast or the filtered legality path applies, it gives the same moves as the
+//!     reference path
 //!     (and `count_legal_moves`/`has_legal_move` agree with the list).
 //! At the end of a game, unmaking every move played gives back the start.
 //!
@@ -40,8 +41,10 @@ struct Stats {
     plies: u64,
     /// Positions checked (every position reached, the final one included).
     positions: u64,
-    /// Positions where (d) compared the two legality paths.
+    /// Positions where (d) compared the fast path with the reference path.
     fast_compared: u64,
+    /// Positions where (d) compared the filtered path with the reference path.
+    filtered_compared: u64,
     /// Legal moves made and unmade for (a), also written and read back for (c).
     moves_checked: u64,
     /// Games that ended (no legal move) before the ply limit.
@@ -54,6 +57,7 @@ impl std::ops::AddAssign for Stats {
         self.plies += o.plies;
         self.positions += o.positions;
         self.fast_compared += o.fast_compared;
+        self.filtered_compared += o.filtered_compared;
         self.moves_checked += o.moves_checked;
         self.finished += o.finished;
     }
@@ -122,17 +126,23 @@ fn check_position<R: Rules>(pos: &mut Position<R>, id: &str, stats: &mut Stats) 
         ctx("parse_usi changed the position")
     );
 
-    // (d) fast path against the reference path.
-    if pos.fast_legality_applies() {
+    // (d) fast or filtered path against the reference path.
+    let fast = pos.fast_legality_applies();
+    let filtered = pos.filtered_legality_applies();
+    if fast || filtered {
         let mut reference = Vec::new();
         pos.legal_moves_reference(&mut reference);
         assert_eq!(
             sorted(moves.clone()),
             sorted(reference),
             "{}",
-            ctx("fast and reference legal moves")
+            ctx("fast/filtered and reference legal moves")
         );
-        stats.fast_compared += 1;
+        if fast {
+            stats.fast_compared += 1;
+        } else {
+            stats.filtered_compared += 1;
+        }
     }
     assert_eq!(
         pos.count_legal_moves(),
@@ -210,11 +220,12 @@ fn run(ids: &[&str], games: u64, plies: usize, seed: u64, verbose: bool) -> Stat
         let s = registry::dispatch(id, &p).expect("registered id");
         if verbose {
             println!(
-                "{id:<40} games {:>5} plies {:>8} positions {:>8} fast {:>8} moves {:>10} ended {:>4} {:>7.1}s",
+                "{id:<40} games {:>5} plies {:>8} positions {:>8} fast {:>8} filtered {:>8} moves {:>10} ended {:>4} {:>7.1}s",
                 s.games,
                 s.plies,
                 s.positions,
                 s.fast_compared,
+                s.filtered_compared,
                 s.moves_checked,
                 s.finished,
                 t.elapsed().as_secs_f64()
@@ -223,12 +234,13 @@ fn run(ids: &[&str], games: u64, plies: usize, seed: u64, verbose: bool) -> Stat
         total += s;
     }
     println!(
-        "{} ids: games {} plies {} positions {} fast-compared {} moves {} ended {} in {:.1}s",
+        "{} ids: games {} plies {} positions {} fast-compared {} filtered-compared {} moves {} ended {} in {:.1}s",
         ids.len(),
         total.games,
         total.plies,
         total.positions,
         total.fast_compared,
+        total.filtered_compared,
         total.moves_checked,
         total.finished,
         t0.elapsed().as_secs_f64()
@@ -252,6 +264,7 @@ fn invariants_every_variant_sample() {
     // exercised for the variants that have it.
     assert!(stats.plies > PLIES as u64 * ids.len() as u64);
     assert!(stats.fast_compared > 0);
+    assert!(stats.filtered_compared > 0);
 }
 
 fn env<T: std::str::FromStr>(name: &str, default: T) -> T {

@@ -15,6 +15,7 @@ use crate::movegen::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{Lender, MovementSource, Offset, OwnMovement, Place};
+use crate::tables::{first_along, RAYS};
 
 /// Squares at `offsets` (seen from the owner's seat) from each square, per colour.
 const fn place_masks(offsets: &[Offset]) -> [[Bitboard; SQUARES]; 2] {
@@ -129,6 +130,33 @@ impl<R: Rules> Position<R> {
             att |= self.natural_attacks(k, color, from);
         }
         att
+    }
+
+    /// The capture zone of `sq` against `by`: every square from which a piece of `by` moving
+    /// like any kind of the table could capture on `sq` (the leap sources of every kind, and
+    /// each ray up to its first piece); and the first pieces on those rays that are not `by`'s
+    /// and hide a piece of `by` behind them (leaving would uncover it).
+    pub(crate) fn capture_zone(&self, sq: Square, by: Color) -> (Bitboard, Bitboard) {
+        let occ = self.occupied();
+        let theirs = self.pieces_of(by);
+        let mut zone = self.tables.reverse.leap_sources[by.index()][sq.index()];
+        let mut uncover = Bitboard::EMPTY;
+        for (d, rays) in RAYS.iter().enumerate() {
+            let ray = rays[sq.index()];
+            let Some(first) = first_along(d, ray & occ) else {
+                zone |= ray;
+                continue;
+            };
+            zone |= ray ^ rays[first.index()];
+            if !theirs.contains(first) {
+                if let Some(second) = first_along(d, rays[first.index()] & occ) {
+                    if theirs.contains(second) {
+                        uncover.set(first);
+                    }
+                }
+            }
+        }
+        (zone, uncover)
     }
 
     /// Move generation for a mobile borrowing piece of `kind` on `from`: the squares it may move to

@@ -24,6 +24,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{Golds, Hooks, Landing, MoveShape};
+use crate::tables::{first_along, RAYS};
 
 /// Whether the rule set has the whole-board (True Isardam) restriction.
 pub(crate) const fn whole_board(hooks: &Hooks) -> bool {
@@ -34,7 +35,7 @@ impl<R: Rules> Position<R> {
     /// Squares of the enemy of `color` attacked by its pieces of the same kind as `kind`, on
     /// the board where `vacated` is empty (a captured piece there no longer attacks).
     #[inline]
-    fn like_attacks(&self, golds: Golds, color: Color, kind: u8, vacated: Bitboard) -> Bitboard {
+    pub(crate) fn like_attacks(&self, golds: Golds, color: Color, kind: u8, vacated: Bitboard) -> Bitboard {
         let occ = self.occupied() & !vacated;
         let mut att = Bitboard::EMPTY;
         for k in kinds_in(Self::same_kind_mask(golds, kind)) {
@@ -163,6 +164,54 @@ impl<R: Rules> Position<R> {
             }
             _ => true,
         }
+    }
+
+    /// Squares where a piece of `us` arriving as `form` (with `vacated` left empty) is surely
+    /// in no like attack, as attacker or attacked (the filtered legality of the True forms).
+    /// Within one kind the relation is symmetric; a gold-class form counted as gold may meet
+    /// other movements, so it is never sure.
+    pub(crate) fn like_free_landings(&self, us: Color, form: u8, vacated: Bitboard) -> Bitboard {
+        match R::HOOKS.landing {
+            Landing::Isardam { golds, .. } => {
+                if matches!(golds, Golds::AsGold) && R::GOLD_MASK >> form & 1 != 0 {
+                    return Bitboard::EMPTY;
+                }
+                !self.like_attacks(golds, us, form, vacated)
+            }
+            Landing::None => Bitboard::FULL,
+        }
+    }
+
+    /// Squares whose piece, by leaving, would uncover a slide between two like pieces of
+    /// opposite colours (the first piece on a slider's line with a like enemy second).
+    pub(crate) fn like_discoveries(&self) -> Bitboard {
+        let Landing::Isardam { golds, .. } = R::HOOKS.landing else {
+            return Bitboard::EMPTY;
+        };
+        let t = self.tables;
+        let occ = self.occupied();
+        let mut out = Bitboard::EMPTY;
+        for c in Color::BOTH {
+            for sq in self.pieces_of(c) {
+                let k = self.piece_at(sq).kind();
+                let mut dirs = t.slide_dirs[c.index()][k as usize];
+                while dirs != 0 {
+                    let d = dirs.trailing_zeros() as usize;
+                    dirs &= dirs - 1;
+                    let Some(first) = first_along(d, RAYS[d][sq.index()] & occ) else {
+                        continue;
+                    };
+                    let Some(second) = first_along(d, RAYS[d][first.index()] & occ) else {
+                        continue;
+                    };
+                    let q = self.piece_at(second);
+                    if q.color() != c && Self::same_kind_mask(golds, k) >> q.kind() & 1 != 0 {
+                        out.set(first);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Whether some piece on the board is naturally attacked by an enemy of its kind.

@@ -138,6 +138,30 @@ impl<R: Rules> Position<R> {
             return false;
         }
         let t = self.tables;
+        match R::HOOKS.movement_source {
+            // Under its own movement a piece captures where it naturally attacks.
+            MovementSource::Own => self
+                .attackers_naturally(target, by)
+                .into_iter()
+                .any(|from| self.mobile(from) && self.capture_obeys_landing(from, target)),
+            // Without reflecting slides every movement is leaps and straight slides, so only
+            // pieces in the capture zone can capture; each is asked with its borrowed movement.
+            MovementSource::Borrow { .. } if t.reverse.reflect_kinds == 0 => {
+                let (zone, _) = self.capture_zone(target, by);
+                (zone & self.pieces_of(by)).into_iter().any(|from| {
+                    self.borrowed_attacks(from).contains(target)
+                        && self.mobile(from)
+                        && self.capture_obeys_landing(from, target)
+                })
+            }
+            MovementSource::Borrow { .. } => self.king_capturable_by_kinds(target, by),
+        }
+    }
+
+    /// [`Position::king_capturable`] kind by kind: for each movement kind, the pieces that
+    /// would reach `target` with it, then whether each may use that movement.
+    fn king_capturable_by_kinds(&self, target: Square, by: Color) -> bool {
+        let t = self.tables;
         let ours = self.pieces_of(by);
         // Kinds a piece of `by` might borrow: those its lenders have.
         let borrowable: u32 = match R::HOOKS.movement_source {

@@ -1,0 +1,261 @@
+//! Filtered legality: rule sets whose check or move effects differ from standard shogi
+//! (borrowed movement, paralysis, Isardam, capture effects, flips) still find most of their
+//! legal moves without make/test/unmake.
+//!
+//! The pseudo-legal moves (the reference generator's set, same seams) are sorted per node:
+//! - *sure*: legal by an argument that holds under the rule set; counted in bulk;
+//! - *doubtful*: tried by [`Position::is_legal`], the reference rule of RULES.md §0;
+//! - *known bad*: illegal by the same argument, only where natural attack is the check rule
+//!   and the move has no effect.
+//!
+//! The arguments:
+//! - Own movement (paralysis, Isardam, effects): a check needs a natural attack (paralysis and
+//!   the landing rule only take checks away), so a move that natural checkers and pins allow
+//!   is legal; with paralysis or Isardam the others are doubtful (the checker may be
+//!   paralysed, or barred from landing), otherwise they are illegal.
+//! - Borrowed movement: a piece may move like any kind of the table, so only enemy pieces in
+//!   the king's *capture zone* (the leap sources of every kind, and each ray up to its first
+//!   piece) could capture it. With none there, a move other than the king's that does not
+//!   uncover an enemy piece on a ray cannot leave the king capturable, whoever lends what to
+//!   whom; everything else is doubtful.
+//! - Effects: a capture under a capture effect, and a move landing next to an enemy piece
+//!   under flipping, change more than two squares: doubtful.
+//! - True Isardam: with a like attack already on the board everything is doubtful; otherwise
+//!   a move can create one only where its piece lands (the landing squares of its arriving
+//!   kind; the relation is symmetric within a kind) or by uncovering a slide between two like
+//!   pieces through its starting square: those are doubtful.
+//! - A drop of a kind barred from mating that may give check (uchifuzume): doubtful.
+//!
+//! Rule sets with lion double moves or reflecting slides (pins are not straight), king
+//! capture, or chained moves keep the reference path. `tests/invariants_all.rs` and
+//! `tests/legal_agreement.rs` compare this path with the reference move for move.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::Color;
+use crate::hooks::isardam::whole_board;
+use crate::legal_fast::{pins_are_straight, CountSink, FastLegality, ListSink, Sink};
+use crate::movegen::MoveList;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::table::{AfterMove, CaptureEffect, KingLoss, MoveShape, MovementSource};
+use std::marker::PhantomData;
+
+/// Whether the filtered path applies to rule set `R` (a compile-time constant per variant).
+pub struct Filtered<R>(PhantomData<R>);
+
+impl<R: Rules> Filtered<R> {
+    /// Not exact by the fast path, but checkmate mode, one-leg moves and straight pins.
+    pub const APPLIES: bool = !FastLegality::<R>::EXACT
+        && matches!(R::HOOKS.king_loss, KingLoss::Checkmate)
+        && matches!(R::HOOKS.move_shape, MoveShape::Normal)
+        && pins_are_straight(R::TABLE);
+    /// Check is exactly natural attack (only effects differ from standard shogi).
+    const NATURAL_EXACT: bool = R::HOOKS.plain_attacks();
+    /// King safety by capture zone rather than natural checkers and pins.
+    const BORROW: bool = matches!(R::HOOKS.movement_source, MovementSource::Borrow { .. });
+}
+
+impl<R: Rules> Position<R> {
+    /// Whether [`Position::legal_moves`] takes the filtered path here.
+    #[inline]
+    pub fn filtered_legality_applies(&self) -> bool {
+        Filtered::<R>::APPLIES && self.royals(self.side_to_move()).count() == 1
+    }
+
+    /// Fills `out` with the legal moves by the filtered path (caller checked it applies and
+    /// that the game is not over).
+    pub(crate) fn legal_moves_filtered(&mut self, out: &mut MoveList) {
+        out.clear();
+        self.generate_filtered(&mut ListSink(out));
+    }
+
+    /// Number of legal moves by the filtered path (same preconditions).
+    pub(crate) fn count_legal_filtered(&mut self) -> u64 {
+        let mut sink = CountSink(0);
+        self.generate_filtered(&mut sink);
+        sink.0
+    }
+
+    /// The legal moves: sure ones in bulk, doubtful ones through [`Position::is_legal`].
+    fn generate_filtered<S: Sink>(&mut self, sink: &mut S) {
+        let t = self.tables;
+        let us = self.side_to_move();
+        let them = !us;
+        let Some(king) = self.royals(us).lsb() else {
+            return;
+        };
+        let occ = self.occupied();
+        let enemy = self.pieces_of(them);
+        let whole_board = whole_board(&R::HOOKS);
+
+        // Moves whose effects reach beyond their two squares.
+        let mut all = false;
+        let mut doubt_to = Bitboard::EMPTY;
+        let mut doubt_from = Bitboard::EMPTY;
+        if !matches!(R::HOOKS.capture_effect, CaptureEffect::None) {
+            doubt_to |= enemy;
+        }
+        if !matches!(R::HOOKS.after_move, AfterMove::None) {
+            doubt_to |= enemy.neighbours();
+        }
+        if whole_board {
+            if self.like_attack_on_board() {
+                all = true;
+            } else {
+                doubt_from |= self.like_discoveries();
+            }
+        }
+
+        // King safety: natural checkers and pins, or the capture zone.
+        let natural = if Filtered::<R>::BORROW {
+            let (zone, uncover) = self.capture_zone(king, them);
+            all |= (zone & enemy).nonempty();
+            doubt_from |= uncover | Bitboard::from_square(king);
+            None
+        } else {
+            Some(self.king_safety(us, king))
+        };
+
+        let frozen = self.paralysed_pieces(us);
+        // Lion double moves never reach here (pins are straight), so this stays empty.
+        let mut lion_moves = MoveList::new();
+        for from in self.pieces_of(us) & !frozen {
+            let kind = self.piece_at(from).kind();
+            let targets = self.piece_targets(from, kind, &mut lion_moves);
+            if targets.is_empty() {
+                continue;
+            }
+            let (promo, stay) = self.board_move_sets(from, kind, targets);
+            let (mut sure, bad) = match &natural {
+                Some(info) => {
+                    let ok = if from == king {
+                        let lifted = occ ^ Bitboard::from_square(king);
+                        let mut safe = Bitboard::EMPTY;
+                        for to in targets {
+                            if self.plain_attackers(to, them, lifted).is_empty() {
+                                safe.set(to);
+                            }
+                        }
+                        safe
+                    } else {
+                        let mut ok = match info.checkers.count() {
+                            0 => Bitboard::FULL,
+                            1 => info.checkers | info.block,
+                            _ => Bitboard::EMPTY,
+                        };
+                        if info.pinned.contains(from) {
+                            ok &= info.pin_line(from);
+                        }
+                        ok
+                    };
+                    let bad = if Filtered::<R>::NATURAL_EXACT {
+                        !ok & !doubt_to
+                    } else {
+                        Bitboard::EMPTY
+                    };
+                    (ok, bad)
+                }
+                None => (Bitboard::FULL, Bitboard::EMPTY),
+            };
+            if all || doubt_from.contains(from) {
+                sure = Bitboard::EMPTY;
+            }
+            sure &= !doubt_to;
+            let (mut sure_promo, mut sure_stay) = (promo & sure, stay & sure);
+            if whole_board {
+                let left = Bitboard::from_square(from);
+                sure_stay &= self.like_free_landings(us, kind, left);
+                if sure_promo.nonempty() {
+                    sure_promo &= self.like_free_landings(us, t.promote_to[kind as usize], left);
+                }
+            }
+            sink.board(from, sure_promo, sure_stay);
+            for (set, promote) in [(promo & !sure_promo, true), (stay & !sure_stay, false)] {
+                for to in set & !bad {
+                    let mv = Move::new(from, to, promote);
+                    if self.is_legal(mv) {
+                        sink.one(mv);
+                    }
+                }
+            }
+        }
+        debug_assert!(lion_moves.is_empty());
+
+        // Drops block lines and have no effects.
+        let drop_ok = match &natural {
+            Some(info) => match info.checkers.count() {
+                0 => Bitboard::FULL,
+                1 => info.block,
+                _ => Bitboard::EMPTY,
+            },
+            None => Bitboard::FULL,
+        };
+        let drop_bad = if Filtered::<R>::NATURAL_EXACT {
+            !drop_ok
+        } else {
+            Bitboard::EMPTY
+        };
+        let empty = !occ;
+        for &kind in &t.hand_kinds {
+            if self.hand(us, kind) == 0 {
+                continue;
+            }
+            let k = kind as usize;
+            let mut targets = empty & !t.dead[us.index()][k] & self.drop_squares(us, kind);
+            if t.nifu[k] {
+                targets &= !self.nifu_files(us, kind, None);
+            }
+            if targets.is_empty() {
+                continue;
+            }
+            let mut sure = if all { Bitboard::EMPTY } else { drop_ok };
+            if t.drop_mate_forbidden[k] {
+                sure &= !self.drop_may_check(us, kind);
+            }
+            if whole_board {
+                sure &= self.like_free_landings(us, kind, Bitboard::EMPTY);
+            }
+            sink.drops(kind, targets & sure);
+            for to in targets & !sure & !drop_bad {
+                let mv = Move::drop(kind, to);
+                if self.is_legal(mv) {
+                    sink.one(mv);
+                }
+            }
+        }
+    }
+
+    /// Squares where a drop of `kind` by `us` might give check (so uchifuzume must be judged).
+    fn drop_may_check(&self, us: Color, kind: u8) -> Bitboard {
+        let them = !us;
+        let Some(their_king) = self.royals(them).lsb() else {
+            return Bitboard::EMPTY;
+        };
+        if self.royals(them).count() > 1 {
+            return Bitboard::FULL;
+        }
+        if Filtered::<R>::BORROW {
+            // Outside the zone no piece of ours can capture; a piece already in it may borrow
+            // from the dropped one.
+            let (zone, _) = self.capture_zone(their_king, us);
+            return if (zone & self.pieces_of(us)).nonempty() {
+                Bitboard::FULL
+            } else {
+                zone
+            };
+        }
+        if self.attackers_naturally(their_king, us).nonempty() {
+            // A drop may free an attacker (block what paralyses it or covers the king).
+            return Bitboard::FULL;
+        }
+        // A `kind` of `us` on s attacks r iff one of `them` on r attacks s.
+        let t = self.tables;
+        let k = kind as usize;
+        let mut checking = t.plain_attacks(k, them, their_king, self.occupied());
+        if t.special[k] {
+            checking |= t.capture_only[them.index()][k][their_king.index()];
+        }
+        checking
+    }
+}
