@@ -32,7 +32,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::Color;
-use crate::hooks::isardam::whole_board;
+use crate::hooks::isardam::{whole_board, LikeMemo};
 use crate::legal_fast::{pins_are_straight, CountSink, FastLegality, ListSink, Sink};
 use crate::movegen::MoveList;
 use crate::moves::Move;
@@ -109,8 +109,8 @@ impl<R: Rules> Position<R> {
 
         // King safety: natural checkers and pins, or the capture zone.
         let natural = if Filtered::<R>::BORROW {
-            let (zone, uncover) = self.capture_zone(king, them);
-            all |= (zone & enemy).nonempty();
+            let (candidates, uncover) = self.zone_candidates(king, them);
+            all |= candidates.nonempty();
             doubt_from |= uncover | Bitboard::from_square(king);
             None
         } else {
@@ -118,6 +118,7 @@ impl<R: Rules> Position<R> {
         };
 
         let frozen = self.paralysed_pieces(us);
+        let mut memo = LikeMemo::default();
         // Lion double moves never reach here (pins are straight), so this stays empty.
         let mut lion_moves = MoveList::new();
         for from in self.pieces_of(us) & !frozen {
@@ -126,7 +127,7 @@ impl<R: Rules> Position<R> {
             if targets.is_empty() {
                 continue;
             }
-            let (promo, stay) = self.board_move_sets(from, kind, targets);
+            let (promo, stay) = self.board_move_sets(&mut memo, from, kind, targets);
             let (mut sure, bad) = match &natural {
                 Some(info) => {
                     let ok = if from == king {
@@ -165,9 +166,10 @@ impl<R: Rules> Position<R> {
             let (mut sure_promo, mut sure_stay) = (promo & sure, stay & sure);
             if whole_board {
                 let left = Bitboard::from_square(from);
-                sure_stay &= self.like_free_landings(us, kind, left);
+                sure_stay &= self.like_free_landings(&mut memo, us, kind, left);
                 if sure_promo.nonempty() {
-                    sure_promo &= self.like_free_landings(us, t.promote_to[kind as usize], left);
+                    sure_promo &=
+                        self.like_free_landings(&mut memo, us, t.promote_to[kind as usize], left);
                 }
             }
             sink.board(from, sure_promo, sure_stay);
@@ -202,7 +204,8 @@ impl<R: Rules> Position<R> {
                 continue;
             }
             let k = kind as usize;
-            let mut targets = empty & !t.dead[us.index()][k] & self.drop_squares(us, kind);
+            let mut targets =
+                empty & !t.dead[us.index()][k] & self.drop_squares(&mut memo, us, kind);
             if t.nifu[k] {
                 targets &= !self.nifu_files(us, kind, None);
             }
@@ -214,7 +217,7 @@ impl<R: Rules> Position<R> {
                 sure &= !self.drop_may_check(us, kind);
             }
             if whole_board {
-                sure &= self.like_free_landings(us, kind, Bitboard::EMPTY);
+                sure &= self.like_free_landings(&mut memo, us, kind, Bitboard::EMPTY);
             }
             sink.drops(kind, targets & sure);
             for to in targets & !sure & !drop_bad {
@@ -238,7 +241,7 @@ impl<R: Rules> Position<R> {
         if Filtered::<R>::BORROW {
             // Outside the zone no piece of ours can capture; a piece already in it may borrow
             // from the dropped one.
-            let (zone, _) = self.capture_zone(their_king, us);
+            let zone = self.capture_zone(their_king, us);
             return if (zone & self.pieces_of(us)).nonempty() {
                 Bitboard::FULL
             } else {

@@ -4,7 +4,7 @@
 use crate::bitboard::Bitboard;
 use crate::effects::may_void_moves;
 use crate::geometry::{Color, Square, RANKS};
-use crate::hooks::isardam;
+use crate::hooks::isardam::{self, LikeMemo};
 use crate::moves::Move;
 use crate::position::{Outcome, Piece, Position};
 use crate::rules::Rules;
@@ -77,18 +77,20 @@ impl<R: Rules> Position<R> {
     /// Appends every pseudo-legal move of the side to move.
     pub fn pseudo_moves(&self, out: &mut MoveList) {
         if matches!(R::HOOKS.move_shape, MoveShape::Chained) {
-            self.chain_moves(out);
-            self.drops(out);
+            let mut memo = LikeMemo::default();
+            self.chain_moves(&mut memo, out);
+            self.drops(&mut memo, out);
             return;
         }
         let us = self.side_to_move();
+        let mut memo = LikeMemo::default();
         // Paralysed pieces are found at once (cheaper than asking each piece).
         for from in self.pieces_of(us) & !self.paralysed_pieces(us) {
             let kind = self.piece_at(from).kind();
             let targets = self.piece_targets(from, kind, out);
-            self.push_board_moves(from, kind, targets, out);
+            self.push_board_moves(&mut memo, from, kind, targets, out);
         }
-        self.drops(out);
+        self.drops(&mut memo, out);
     }
 
     /// Squares the mobile piece of `kind` on `from` may move to (normal move shape), before
@@ -124,12 +126,13 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub(crate) fn push_board_moves(
         &self,
+        memo: &mut LikeMemo,
         from: Square,
         kind: u8,
         targets: Bitboard,
         out: &mut MoveList,
     ) {
-        let (promo, stay) = self.board_move_sets(from, kind, targets);
+        let (promo, stay) = self.board_move_sets(memo, from, kind, targets);
         if promo.is_empty() {
             for to in stay {
                 out.push(Move::new(from, to, false));
@@ -151,6 +154,7 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub(crate) fn board_move_sets(
         &self,
+        memo: &mut LikeMemo,
         from: Square,
         kind: u8,
         targets: Bitboard,
@@ -170,7 +174,7 @@ impl<R: Rules> Position<R> {
             Bitboard::EMPTY
         };
         let left = Bitboard::from_square(from);
-        let stay = targets & !dead & !nifu_files & self.landing_squares(us, kind, left);
+        let stay = targets & !dead & !nifu_files & self.landing_squares_memo(memo, us, kind, left);
         if t.promote_to[k] == u8::MAX {
             return (Bitboard::EMPTY, stay);
         }
@@ -179,7 +183,7 @@ impl<R: Rules> Position<R> {
             targets
         } else {
             targets & zone
-        } & self.landing_squares(us, t.promote_to[k], left);
+        } & self.landing_squares_memo(memo, us, t.promote_to[k], left);
         (promo, stay)
     }
 
@@ -238,7 +242,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// Pseudo-legal drops (dead-piece ranks and nifu excluded).
-    fn drops(&self, out: &mut MoveList) {
+    fn drops(&self, memo: &mut LikeMemo, out: &mut MoveList) {
         let us = self.side_to_move();
         let t = self.tables;
         let empty = !self.occupied();
@@ -247,7 +251,7 @@ impl<R: Rules> Position<R> {
                 continue;
             }
             let k = kind as usize;
-            let mut targets = empty & !t.dead[us.index()][k] & self.drop_squares(us, kind);
+            let mut targets = empty & !t.dead[us.index()][k] & self.drop_squares(memo, us, kind);
             if t.nifu[k] {
                 targets &= !self.nifu_files(us, kind, None);
             }

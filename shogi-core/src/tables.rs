@@ -182,6 +182,9 @@ pub struct ReverseAttacks {
     pub slide_dirs: [u8; 2],
     /// Kinds with reflecting slides (bit mask).
     pub reflect_kinds: u32,
+    /// Kinds whose attacks depend on the occupancy (slides or reflecting slides, either
+    /// colour), as a bit mask.
+    pub blockable_kinds: u32,
 }
 
 impl ReverseAttacks {
@@ -191,6 +194,7 @@ impl ReverseAttacks {
             slide_kinds: [[0; 8]; 2],
             slide_dirs: [0; 2],
             reflect_kinds: 0,
+            blockable_kinds: 0,
         };
         for c in 0..2 {
             for k in 0..t.kinds {
@@ -204,6 +208,7 @@ impl ReverseAttacks {
                     if t.slide_dirs[c][k] >> d & 1 != 0 {
                         r.slide_kinds[c][d] |= 1 << k;
                         r.slide_dirs[c] |= 1 << d;
+                        r.blockable_kinds |= 1 << k;
                     }
                 }
             }
@@ -211,6 +216,7 @@ impl ReverseAttacks {
         for k in 0..t.kinds {
             if t.reflect[k] != Reflect::None {
                 r.reflect_kinds |= 1 << k;
+                r.blockable_kinds |= 1 << k;
             }
         }
         r
@@ -252,6 +258,7 @@ impl Tables {
                 slide_kinds: [[0; 8]; 2],
                 slide_dirs: [0; 2],
                 reflect_kinds: 0,
+                blockable_kinds: 0,
             },
         };
         for (k, p) in table.pieces.iter().enumerate() {

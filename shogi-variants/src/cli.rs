@@ -112,7 +112,8 @@ pub enum Command {
     Bench {
         /// Only these variant ids (default: every id).
         ids: Vec<String>,
-        /// Perft depth for the variants (standard shogi is measured at depth 5 and matsuri 3).
+        /// Perft depth for the variants; each ratio is to standard shogi from its start at the
+        /// same depth, measured just before the variant (the header rows: depth 5, matsuri 3).
         #[arg(long, default_value_t = 4)]
         depth: u32,
     },
@@ -398,14 +399,18 @@ fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(),
     } else {
         ids.to_vec()
     };
+    // Each id is compared with standard shogi measured again just before it at the same
+    // depth, so that drift of the machine's speed during the run cancels out of the ratio.
     for id in list {
         let mut e = registry::create(&id)?;
+        let std_bulk = nps(timed(std_engine_at_start(&mut std_engine)?, depth, true));
         row(
             &format!("{id} (bulk)"),
             depth,
             timed(e.as_mut(), depth, true),
-            std_nps,
+            std_bulk,
         )?;
+        let std_full = nps(timed(std_engine.as_mut(), depth, false));
         row(
             &format!("{id} (no bulk)"),
             depth,
@@ -414,6 +419,19 @@ fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(),
         )?;
     }
     Ok(())
+}
+
+/// Nodes per second of a [`timed`] result.
+fn nps((n, s): (u64, f64)) -> f64 {
+    n as f64 / s
+}
+
+/// The standard engine, back at its start position.
+fn std_engine_at_start(
+    e: &mut Box<dyn crate::engine::Engine>,
+) -> Result<&mut dyn crate::engine::Engine, CliError> {
+    e.set_position(None, &[]).map_err(CliError::Position)?;
+    Ok(e.as_mut())
 }
 
 const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";

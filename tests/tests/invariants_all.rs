@@ -13,7 +13,8 @@
 //! The sample below runs in CI. The long run is an ignored test:
 //! `INVARIANT_GAMES=1000 cargo test --release -p shogi-tests --test invariants_all -- --ignored --nocapture`
 //! (`INVARIANT_PLIES` sets the plies per game, default 150; `INVARIANT_IDS` a comma-separated
-//! list of ids to check instead of all; `INVARIANT_SEED` the seed).
+//! list of ids to check instead of all; `INVARIANT_SEED` the seed; `INVARIANT_THREADS` the
+//! threads, default every core).
 
 use shogi_core::{Move, Outcome, Position, Rules};
 use shogi_variants::registry::{self, VariantVisitor};
@@ -289,5 +290,37 @@ fn invariants_every_variant_long() {
         Err(_) => all.iter().map(|s| s.to_string()).collect(),
     };
     let ids: Vec<&str> = chosen.iter().map(String::as_str).collect();
-    run(&ids, games, plies, seed, true);
+    // Ids are dealt round-robin to INVARIANT_THREADS threads (default: every core).
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = env("INVARIANT_THREADS", cores).clamp(1, ids.len().max(1));
+    let t0 = Instant::now();
+    let parts: Vec<Stats> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|i| {
+                let mine: Vec<&str> = ids.iter().skip(i).step_by(threads).copied().collect();
+                scope.spawn(move || run(&mine, games, plies, seed, true))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("an invariant failed"))
+            .collect()
+    });
+    let mut total = Stats::default();
+    for p in parts {
+        total += p;
+    }
+    println!(
+        "TOTAL {} ids on {threads} threads: games {} plies {} positions {} fast-compared {} filtered-compared {} moves {} ended {} in {:.1}s",
+        ids.len(),
+        total.games,
+        total.plies,
+        total.positions,
+        total.fast_compared,
+        total.filtered_compared,
+        total.moves_checked,
+        total.finished,
+        t0.elapsed().as_secs_f64()
+    );
+    assert_eq!(total.games, games * ids.len() as u64);
 }

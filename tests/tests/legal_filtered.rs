@@ -46,9 +46,9 @@ impl VariantVisitor for &Agreement {
             return None;
         }
         let id = R::TABLE.setups[setup].id;
-        let mut rng = Rng(id
-            .bytes()
-            .fold(0x5EED, |h: u64, b| h.wrapping_mul(31).wrapping_add(b as u64)));
+        let mut rng = Rng(id.bytes().fold(0x5EED, |h: u64, b| {
+            h.wrapping_mul(31).wrapping_add(b as u64)
+        }));
         let mut seen = Seen::default();
         for _ in 0..self.games {
             let mut pos = Position::<R>::startpos(setup);
@@ -77,8 +77,16 @@ fn compare<R: Rules>(pos: &mut Position<R>, id: &str, seen: &mut Seen) -> Vec<Mo
     if pos.filtered_legality_applies() {
         assert_eq!(filtered, reference, "{id}: paths differ at {sfen}");
     }
-    assert_eq!(pos.count_legal_moves(), reference.len() as u64, "{id}: count at {sfen}");
-    assert_eq!(pos.has_legal_move(), !reference.is_empty(), "{id}: has_legal_move at {sfen}");
+    assert_eq!(
+        pos.count_legal_moves(),
+        reference.len() as u64,
+        "{id}: count at {sfen}"
+    );
+    assert_eq!(
+        pos.has_legal_move(),
+        !reference.is_empty(),
+        "{id}: has_legal_move at {sfen}"
+    );
     seen.positions += 1;
     if pos.in_check(pos.side_to_move()) {
         seen.in_check += 1;
@@ -135,7 +143,10 @@ fn filtered_path_agrees_with_reference_for_every_id_it_serves() {
     println!("{ids} ids, {total:?}");
     // Families B (14), C (14), D without king capture (Circe, Anti-Circe, PWC, Andernach's
     // capture effect counted in C) and E (18): the path must serve them all.
-    assert!(ids >= 14 + 14 + 6 + 18, "the filtered path serves {ids} ids");
+    assert!(
+        ids >= 14 + 14 + 6 + 18,
+        "the filtered path serves {ids} ids"
+    );
     // The games reach the cases the filter doubts: checks and refused moves.
     assert!(total.in_check > 500, "{total:?}");
     assert!(total.refused > 500, "{total:?}");

@@ -134,29 +134,45 @@ impl<R: Rules> Position<R> {
 
     /// The capture zone of `sq` against `by`: every square from which a piece of `by` moving
     /// like any kind of the table could capture on `sq` (the leap sources of every kind, and
-    /// each ray up to its first piece); and the first pieces on those rays that are not `by`'s
-    /// and hide a piece of `by` behind them (leaving would uncover it).
-    pub(crate) fn capture_zone(&self, sq: Square, by: Color) -> (Bitboard, Bitboard) {
+    /// each ray up to its first piece).
+    pub(crate) fn capture_zone(&self, sq: Square, by: Color) -> Bitboard {
+        let occ = self.occupied();
+        let mut zone = self.tables.reverse.leap_sources[by.index()][sq.index()];
+        for (d, rays) in RAYS.iter().enumerate() {
+            let ray = rays[sq.index()];
+            zone |= match first_along(d, ray & occ) {
+                Some(first) => ray ^ rays[first.index()],
+                None => ray,
+            };
+        }
+        zone
+    }
+
+    /// The pieces of `by` in the capture zone of `sq` (the only ones that could capture there,
+    /// whatever they borrow), and the first pieces on the rays from `sq` that are not `by`'s
+    /// and hide a piece of `by` behind them (leaving would bring it into the zone).
+    pub(crate) fn zone_candidates(&self, sq: Square, by: Color) -> (Bitboard, Bitboard) {
         let occ = self.occupied();
         let theirs = self.pieces_of(by);
-        let mut zone = self.tables.reverse.leap_sources[by.index()][sq.index()];
+        let mut found = self.tables.reverse.leap_sources[by.index()][sq.index()] & theirs;
         let mut uncover = Bitboard::EMPTY;
         for (d, rays) in RAYS.iter().enumerate() {
             let ray = rays[sq.index()];
+            if (ray & theirs).is_empty() {
+                continue;
+            }
             let Some(first) = first_along(d, ray & occ) else {
-                zone |= ray;
                 continue;
             };
-            zone |= ray ^ rays[first.index()];
-            if !theirs.contains(first) {
-                if let Some(second) = first_along(d, rays[first.index()] & occ) {
-                    if theirs.contains(second) {
-                        uncover.set(first);
-                    }
+            if theirs.contains(first) {
+                found.set(first);
+            } else if let Some(second) = first_along(d, rays[first.index()] & occ) {
+                if theirs.contains(second) {
+                    uncover.set(first);
                 }
             }
         }
-        (zone, uncover)
+        (found, uncover)
     }
 
     /// Move generation for a mobile borrowing piece of `kind` on `from`: the squares it may move to

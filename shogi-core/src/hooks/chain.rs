@@ -19,6 +19,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Square, SQUARES};
+use crate::hooks::isardam::LikeMemo;
 use crate::movegen::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -37,7 +38,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// Appends the pseudo-legal chained moves of the side to move.
-    pub(crate) fn chain_moves(&self, out: &mut MoveList) {
+    pub(crate) fn chain_moves(&self, memo: &mut LikeMemo, out: &mut MoveList) {
         let us = self.side_to_move();
         let ours = self.pieces_of(us);
         // Second-leg reach of every friendly piece, computed once.
@@ -52,7 +53,7 @@ impl<R: Rules> Position<R> {
             for mid in self.natural_attacks(kind, us, from) & ours {
                 targets |= reach[mid.index()];
             }
-            self.push_board_moves(from, kind, targets & allowed, out);
+            self.push_board_moves(memo, from, kind, targets & allowed, out);
         }
     }
 }

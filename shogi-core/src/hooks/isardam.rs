@@ -23,8 +23,17 @@ use crate::hooks::{kinds_in, Derived};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::table::{Golds, Hooks, Landing, MoveShape};
+use crate::table::{Golds, Hooks, Landing, MoveShape, MAX_KINDS};
 use crate::tables::{first_along, RAYS};
+
+/// Like-attack maps of one node for the side to move, per arriving kind, filled on first use.
+/// Only kinds whose like enemies cannot be blocked are kept: their map does not depend on
+/// which of its own squares the mover leaves.
+#[derive(Default)]
+pub(crate) struct LikeMemo {
+    filled: u32,
+    maps: [Bitboard; MAX_KINDS],
+}
 
 /// Whether the rule set has the whole-board (True Isardam) restriction.
 pub(crate) const fn whole_board(hooks: &Hooks) -> bool {
@@ -35,7 +44,13 @@ impl<R: Rules> Position<R> {
     /// Squares of the enemy of `color` attacked by its pieces of the same kind as `kind`, on
     /// the board where `vacated` is empty (a captured piece there no longer attacks).
     #[inline]
-    pub(crate) fn like_attacks(&self, golds: Golds, color: Color, kind: u8, vacated: Bitboard) -> Bitboard {
+    pub(crate) fn like_attacks(
+        &self,
+        golds: Golds,
+        color: Color,
+        kind: u8,
+        vacated: Bitboard,
+    ) -> Bitboard {
         let occ = self.occupied() & !vacated;
         let mut att = Bitboard::EMPTY;
         for k in kinds_in(Self::same_kind_mask(golds, kind)) {
@@ -44,6 +59,56 @@ impl<R: Rules> Position<R> {
             }
         }
         att
+    }
+
+    /// [`Position::like_attacks`] for the side to move's `color` leaving one square of its
+    /// own, through the node's memo where the like enemies do not slide (then the leaving
+    /// square changes nothing).
+    #[inline]
+    fn like_attacks_memo(
+        &self,
+        memo: &mut LikeMemo,
+        golds: Golds,
+        color: Color,
+        kind: u8,
+        vacated: Bitboard,
+    ) -> Bitboard {
+        let class = Self::same_kind_mask(golds, kind);
+        if class & self.tables.reverse.blockable_kinds != 0 {
+            return self.like_attacks(golds, color, kind, vacated);
+        }
+        if memo.filled >> kind & 1 == 0 {
+            memo.maps[kind as usize] = self.like_attacks(golds, color, kind, Bitboard::EMPTY);
+            memo.filled |= 1 << kind;
+        }
+        memo.maps[kind as usize]
+    }
+
+    /// [`Position::landing_squares`] for a board move or drop of the side to move, whose
+    /// `vacated` square (if any) is its own: like-attack maps come from the node's memo.
+    #[inline(always)]
+    pub(crate) fn landing_squares_memo(
+        &self,
+        memo: &mut LikeMemo,
+        color: Color,
+        kind: u8,
+        vacated: Bitboard,
+    ) -> Bitboard {
+        match R::HOOKS.landing {
+            Landing::Isardam {
+                golds,
+                binds_king_capture,
+                total: false,
+                ..
+            } => {
+                let mut barred = self.like_attacks_memo(memo, golds, color, kind, vacated);
+                if !binds_king_capture {
+                    barred &= !self.royals(!color);
+                }
+                !barred
+            }
+            _ => self.landing_squares(color, kind, vacated),
+        }
     }
 
     /// Squares where a piece of `kind` (the kind it arrives with) of `color` may arrive when
@@ -71,14 +136,16 @@ impl<R: Rules> Position<R> {
 
     /// Squares where a piece of `kind` of `color` may be dropped.
     #[inline(always)]
-    pub(crate) fn drop_squares(&self, color: Color, kind: u8) -> Bitboard {
+    pub(crate) fn drop_squares(&self, memo: &mut LikeMemo, color: Color, kind: u8) -> Bitboard {
         match R::HOOKS.landing {
             Landing::Isardam {
                 drops,
                 total,
                 golds,
                 ..
-            } if drops || total => !self.like_attacks(golds, color, kind, Bitboard::EMPTY),
+            } if drops || total => {
+                !self.like_attacks_memo(memo, golds, color, kind, Bitboard::EMPTY)
+            }
             _ => Bitboard::FULL,
         }
     }
@@ -168,15 +235,28 @@ impl<R: Rules> Position<R> {
 
     /// Squares where a piece of `us` arriving as `form` (with `vacated` left empty) is surely
     /// in no like attack, as attacker or attacked (the filtered legality of the True forms).
-    /// Within one kind the relation is symmetric; a gold-class form counted as gold may meet
-    /// other movements, so it is never sure.
-    pub(crate) fn like_free_landings(&self, us: Color, form: u8, vacated: Bitboard) -> Bitboard {
+    /// Within one kind the relation is symmetric; a gold-class form counted as gold also meets
+    /// the other gold-class kinds, so its own attacks on them are added (found from their
+    /// squares: a `form` of `us` on s attacks q iff a `form` of the enemy on q attacks s).
+    pub(crate) fn like_free_landings(
+        &self,
+        memo: &mut LikeMemo,
+        us: Color,
+        form: u8,
+        vacated: Bitboard,
+    ) -> Bitboard {
         match R::HOOKS.landing {
             Landing::Isardam { golds, .. } => {
+                let mut barred = self.like_attacks_memo(memo, golds, us, form, vacated);
                 if matches!(golds, Golds::AsGold) && R::GOLD_MASK >> form & 1 != 0 {
-                    return Bitboard::EMPTY;
+                    let occ = self.occupied() & !vacated;
+                    for k in kinds_in(R::GOLD_MASK) {
+                        for q in self.pieces(!us, k) & !vacated {
+                            barred |= self.natural_attacks_in(form, !us, q, occ);
+                        }
+                    }
                 }
-                !self.like_attacks(golds, us, form, vacated)
+                !barred
             }
             Landing::None => Bitboard::FULL,
         }
@@ -192,21 +272,27 @@ impl<R: Rules> Position<R> {
         let occ = self.occupied();
         let mut out = Bitboard::EMPTY;
         for c in Color::BOTH {
-            for sq in self.pieces_of(c) {
-                let k = self.piece_at(sq).kind();
-                let mut dirs = t.slide_dirs[c.index()][k as usize];
-                while dirs != 0 {
-                    let d = dirs.trailing_zeros() as usize;
-                    dirs &= dirs - 1;
-                    let Some(first) = first_along(d, RAYS[d][sq.index()] & occ) else {
-                        continue;
-                    };
-                    let Some(second) = first_along(d, RAYS[d][first.index()] & occ) else {
-                        continue;
-                    };
-                    let q = self.piece_at(second);
-                    if q.color() != c && Self::same_kind_mask(golds, k) >> q.kind() & 1 != 0 {
-                        out.set(first);
+            for k in 0..t.kinds as u8 {
+                let slides = t.slide_dirs[c.index()][k as usize];
+                if slides == 0 {
+                    continue;
+                }
+                let like = Self::same_kind_mask(golds, k);
+                for sq in self.pieces(c, k) {
+                    let mut dirs = slides;
+                    while dirs != 0 {
+                        let d = dirs.trailing_zeros() as usize;
+                        dirs &= dirs - 1;
+                        let Some(first) = first_along(d, RAYS[d][sq.index()] & occ) else {
+                            continue;
+                        };
+                        let Some(second) = first_along(d, RAYS[d][first.index()] & occ) else {
+                            continue;
+                        };
+                        let q = self.piece_at(second);
+                        if q.color() != c && like >> q.kind() & 1 != 0 {
+                            out.set(first);
+                        }
                     }
                 }
             }

@@ -69,10 +69,15 @@ impl<R: Rules> Position<R> {
     /// Squares naturally attacked by the pieces of `by` whose kind is in `kinds`.
     fn attack_map(&self, by: Color, kinds: u32) -> Bitboard {
         let mut map = Bitboard::EMPTY;
-        for sq in self.pieces_of(by) {
-            let k = self.piece_at(sq).kind();
-            if kinds >> k & 1 != 0 {
-                map |= self.natural_attacks(k, by, sq);
+        if kinds == u32::MAX {
+            for sq in self.pieces_of(by) {
+                map |= self.natural_attacks(self.piece_at(sq).kind(), by, sq);
+            }
+        } else {
+            for k in kinds_in(kinds) {
+                for sq in self.pieces(by, k) {
+                    map |= self.natural_attacks(k, by, sq);
+                }
             }
         }
         map
