@@ -119,11 +119,12 @@ impl<R: Rules> Position<R> {
 
         let frozen = self.paralysed_pieces(us);
         let mut memo = LikeMemo::default();
+        let lent = self.lent_kinds(us);
         // Lion double moves never reach here (pins are straight), so this stays empty.
         let mut lion_moves = MoveList::new();
         for from in self.pieces_of(us) & !frozen {
             let kind = self.piece_at(from).kind();
-            let targets = self.piece_targets(from, kind, &mut lion_moves);
+            let targets = self.piece_targets(lent.as_ref(), from, kind, &mut lion_moves);
             if targets.is_empty() {
                 continue;
             }

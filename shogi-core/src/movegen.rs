@@ -4,6 +4,7 @@
 use crate::bitboard::Bitboard;
 use crate::effects::may_void_moves;
 use crate::geometry::{Color, Square, RANKS};
+use crate::hooks::borrow::LentKinds;
 use crate::hooks::isardam::{self, LikeMemo};
 use crate::moves::Move;
 use crate::position::{Outcome, Piece, Position};
@@ -84,10 +85,11 @@ impl<R: Rules> Position<R> {
         }
         let us = self.side_to_move();
         let mut memo = LikeMemo::default();
+        let lent = self.lent_kinds(us);
         // Paralysed pieces are found at once (cheaper than asking each piece).
         for from in self.pieces_of(us) & !self.paralysed_pieces(us) {
             let kind = self.piece_at(from).kind();
-            let targets = self.piece_targets(from, kind, out);
+            let targets = self.piece_targets(lent.as_ref(), from, kind, out);
             self.push_board_moves(&mut memo, from, kind, targets, out);
         }
         self.drops(&mut memo, out);
@@ -95,8 +97,15 @@ impl<R: Rules> Position<R> {
 
     /// Squares the mobile piece of `kind` on `from` may move to (normal move shape), before
     /// promotion, dead ranks, nifu and landing; its lion double moves are appended to `out`.
+    /// `lent`: the node's [`Position::lent_kinds`] for the side to move.
     #[inline]
-    pub(crate) fn piece_targets(&self, from: Square, kind: u8, out: &mut MoveList) -> Bitboard {
+    pub(crate) fn piece_targets(
+        &self,
+        lent: Option<&LentKinds>,
+        from: Square,
+        kind: u8,
+        out: &mut MoveList,
+    ) -> Bitboard {
         let t = self.tables;
         let us = self.side_to_move();
         match R::HOOKS.movement_source {
@@ -116,7 +125,7 @@ impl<R: Rules> Position<R> {
                 }
                 targets
             }
-            MovementSource::Borrow { .. } => self.borrowed_targets(from, kind, out),
+            MovementSource::Borrow { .. } => self.borrowed_targets(lent, from, kind, out),
         }
     }
 

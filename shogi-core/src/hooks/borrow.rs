@@ -17,6 +17,9 @@ use crate::rules::Rules;
 use crate::table::{Lender, MovementSource, Offset, OwnMovement, Place};
 use crate::tables::{first_along, RAYS};
 
+/// Movement kinds (bit masks) per square, for the pieces of one colour at one node.
+pub(crate) type LentKinds = [u32; SQUARES];
+
 /// Squares at `offsets` (seen from the owner's seat) from each square, per colour.
 const fn place_masks(offsets: &[Offset]) -> [[Bitboard; SQUARES]; 2] {
     let mut masks = [[Bitboard(0); SQUARES]; 2];
@@ -175,13 +178,53 @@ impl<R: Rules> Position<R> {
         (found, uncover)
     }
 
+    /// The movement kinds ([`Position::movement_kinds`]) of every piece of `color` at once,
+    /// where lenders are the pieces attacking the borrower (`Place::Attackers`): found from
+    /// the lenders' side, one attack set per lender instead of a reverse attack search per
+    /// borrower. `None` for other places (asking each piece is cheap there).
+    pub(crate) fn lent_kinds(&self, color: Color) -> Option<LentKinds> {
+        let MovementSource::Borrow {
+            lender,
+            place: Place::Attackers,
+            own,
+        } = R::HOOKS.movement_source
+        else {
+            return None;
+        };
+        let lc = Self::lender_color(lender, color);
+        let mine = self.pieces_of(color);
+        let mut kinds = [0u32; SQUARES];
+        for sq in self.pieces_of(lc) {
+            let k = self.piece_at(sq).kind();
+            for p in self.natural_attacks(k, lc, sq) & mine {
+                kinds[p.index()] |= 1 << k;
+            }
+        }
+        for p in mine {
+            if kinds[p.index()] == 0 || own == OwnMovement::Always {
+                kinds[p.index()] |= 1 << self.piece_at(p).kind();
+            }
+        }
+        Some(kinds)
+    }
+
     /// Move generation for a mobile borrowing piece of `kind` on `from`: the squares it may move to
     /// with the movements it uses (capture-only steps onto enemies, move-only steps onto empty
     /// squares), and the lion double moves of a borrowed lion movement appended to `out`.
-    pub(crate) fn borrowed_targets(&self, from: Square, kind: u8, out: &mut MoveList) -> Bitboard {
+    /// `lent`: the node's [`Position::lent_kinds`] for the side to move.
+    pub(crate) fn borrowed_targets(
+        &self,
+        lent: Option<&LentKinds>,
+        from: Square,
+        kind: u8,
+        out: &mut MoveList,
+    ) -> Bitboard {
         let t = self.tables;
         let color = self.piece_at(from).color();
-        let kinds = self.movement_kinds(from);
+        let kinds = match lent {
+            Some(table) => table[from.index()],
+            None => self.movement_kinds(from),
+        };
         let mut reach = Bitboard::EMPTY;
         for k in kinds_in(kinds) {
             reach |= self.movement_reach(k, color, from);
