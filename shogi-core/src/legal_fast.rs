@@ -40,6 +40,30 @@ impl<R: Rules> FastLegality<R> {
         R::HOOKS.plain_attacks() && R::HOOKS.plain_effects() && pins_are_straight(R::TABLE);
 }
 
+/// Whether some kind of the table has a reflecting slide.
+pub const fn has_reflect(table: &RuleTable) -> bool {
+    let mut i = 0;
+    while i < table.pieces.len() {
+        if !matches!(table.pieces[i].movement.reflect, Reflect::None) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether some royal kind of the table is immortal (never in check).
+pub const fn immortal_royal(table: &RuleTable) -> bool {
+    let mut i = 0;
+    while i < table.pieces.len() {
+        if table.pieces[i].royal && table.pieces[i].immortal {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// No lion, no reflecting slide, no immortal royal piece.
 pub const fn pins_are_straight(table: &RuleTable) -> bool {
     let mut i = 0;

@@ -26,30 +26,37 @@
 //!   pieces through its starting square: those are doubtful.
 //! - A drop of a kind barred from mating that may give check (uchifuzume): doubtful.
 //!
-//! Rule sets with lion double moves or reflecting slides (pins are not straight), king
-//! capture, or chained moves keep the reference path. `tests/invariants_all.rs` and
+//! - Lion double moves (three squares change): doubtful. Reflecting slides (natural mode):
+//!   a piece first on a reflecting path from the king, and the king itself, move doubtfully;
+//!   an enemy at a path's end makes everything doubtful.
+//!
+//! Rule sets with king capture, chained moves, an immortal royal kind, or reflecting slides
+//! together with borrowed movement keep the reference path. `tests/invariants_all.rs` and
 //! `tests/legal_agreement.rs` compare this path with the reference move for move.
 
 use crate::bitboard::Bitboard;
 use crate::geometry::Color;
 use crate::hooks::isardam::{whole_board, LikeMemo};
-use crate::legal_fast::{pins_are_straight, CountSink, FastLegality, ListSink, Sink};
+use crate::legal_fast::{has_reflect, immortal_royal, CountSink, FastLegality, ListSink, Sink};
 use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::table::{AfterMove, CaptureEffect, KingLoss, MoveShape, MovementSource};
+use crate::table::{AfterMove, CaptureEffect, KingLoss, MoveShape, MovementSource, Reflect};
 use std::marker::PhantomData;
 
 /// Whether the filtered path applies to rule set `R` (a compile-time constant per variant).
 pub struct Filtered<R>(PhantomData<R>);
 
 impl<R: Rules> Filtered<R> {
-    /// Not exact by the fast path, but checkmate mode, one-leg moves and straight pins.
+    /// Not exact by the fast path, but checkmate mode and one-leg moves (lion double moves
+    /// are always doubtful), no immortal royal piece, and no reflecting slide where the
+    /// capture zone is used (its rays are straight).
     pub const APPLIES: bool = !FastLegality::<R>::EXACT
         && matches!(R::HOOKS.king_loss, KingLoss::Checkmate)
         && matches!(R::HOOKS.move_shape, MoveShape::Normal)
-        && pins_are_straight(R::TABLE);
+        && !immortal_royal(R::TABLE)
+        && !(Self::BORROW && has_reflect(R::TABLE));
     /// Check is exactly natural attack (only effects differ from standard shogi).
     const NATURAL_EXACT: bool = R::HOOKS.plain_attacks();
     /// King safety by capture zone rather than natural checkers and pins.
@@ -114,13 +121,25 @@ impl<R: Rules> Position<R> {
             doubt_from |= uncover | Bitboard::from_square(king);
             None
         } else {
+            // Reflecting slides bend, so natural pins miss them: a piece first on a reflecting
+            // path from the king may uncover it, an enemy at a path's end may be checking,
+            // and the king's own moves are judged by make/test.
+            let mut reflectors = t.reverse.reflect_kinds;
+            while reflectors != 0 {
+                let k = reflectors.trailing_zeros() as u8;
+                reflectors &= reflectors - 1;
+                if self.pieces(them, k).nonempty() {
+                    let paths = self.reflect_slides(t.reflect[k as usize], king, king);
+                    all |= (paths & enemy).nonempty();
+                    doubt_from |= paths & self.pieces_of(us) | Bitboard::from_square(king);
+                }
+            }
             Some(self.king_safety(us, king))
         };
 
         let frozen = self.paralysed_pieces(us);
         let mut memo = LikeMemo::default();
         let lent = self.lent_kinds(us);
-        // Lion double moves never reach here (pins are straight), so this stays empty.
         let mut lion_moves = MoveList::new();
         for from in self.pieces_of(us) & !frozen {
             let kind = self.piece_at(from).kind();
@@ -182,8 +201,13 @@ impl<R: Rules> Position<R> {
                     }
                 }
             }
+            // Lion double moves change three squares (the middle capture may open a line).
+            while let Some(mv) = lion_moves.pop() {
+                if self.is_legal(mv) {
+                    sink.one(mv);
+                }
+            }
         }
-        debug_assert!(lion_moves.is_empty());
 
         // Drops block lines and have no effects.
         let drop_ok = match &natural {
@@ -259,6 +283,9 @@ impl<R: Rules> Position<R> {
         let mut checking = t.plain_attacks(k, them, their_king, self.occupied());
         if t.special[k] {
             checking |= t.capture_only[them.index()][k][their_king.index()];
+            if t.reflect[k] != Reflect::None {
+                checking |= self.reflect_slides(t.reflect[k], their_king, their_king);
+            }
         }
         checking
     }

@@ -1,5 +1,6 @@
 //! The filtered legality path (`shogi_core::legal_filtered`) against the make/test/unmake
-//! reference path, over every id where it applies (families B–E in checkmate mode), in seeded
+//! reference path, over every id where it applies (families B–E in checkmate mode, and the
+//! lion and reflecting-bishop rule sets of family A), in seeded
 //! random games biased toward captures and checks so that evasions, checks by paralysed or
 //! landing-barred pieces, like attacks, flips and capture effects next to the king come up.
 //! At every position: the same legal moves, the same count in bulk, the same `has_legal_move`.
