@@ -42,7 +42,9 @@ use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::table::{AfterMove, CaptureEffect, KingLoss, MoveShape, MovementSource, Reflect};
+use crate::table::{
+    AfterMove, CaptureEffect, KingLoss, Landing, MoveShape, MovementSource, Paralysis, Reflect,
+};
 use std::marker::PhantomData;
 
 /// Whether the filtered path applies to rule set `R` (a compile-time constant per variant).
@@ -57,8 +59,17 @@ impl<R: Rules> Filtered<R> {
         && matches!(R::HOOKS.move_shape, MoveShape::Normal)
         && !immortal_royal(R::TABLE)
         && !(Self::BORROW && has_reflect(R::TABLE));
-    /// Check is exactly natural attack (only effects differ from standard shogi).
-    const NATURAL_EXACT: bool = R::HOOKS.plain_attacks();
+    /// Check is exactly natural attack: own movement, no paralysis, and no landing rule on the
+    /// capture of a king (none at all, or Isardam B's exemption).
+    const NATURAL_EXACT: bool = matches!(R::HOOKS.movement_source, MovementSource::Own)
+        && matches!(R::HOOKS.paralysis, Paralysis::None)
+        && matches!(R::HOOKS.move_shape, MoveShape::Normal)
+        && match R::HOOKS.landing {
+            Landing::None => true,
+            Landing::Isardam {
+                binds_king_capture, ..
+            } => !binds_king_capture,
+        };
     /// King safety by capture zone rather than natural checkers and pins.
     const BORROW: bool = matches!(R::HOOKS.movement_source, MovementSource::Borrow { .. });
 }

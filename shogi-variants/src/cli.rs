@@ -113,7 +113,8 @@ pub enum Command {
         /// Only these variant ids (default: every id).
         ids: Vec<String>,
         /// Perft depth for the variants; each ratio is to standard shogi from its start at the
-        /// same depth, measured just before the variant (the header rows: depth 5, matsuri 3).
+        /// same depth, measured in alternation with the variant, median of three rounds (the
+        /// header rows: depth 5, matsuri 3).
         #[arg(long, default_value_t = 4)]
         depth: u32,
     },
@@ -306,6 +307,16 @@ shogi_core::impl_rules!(HandWrittenStandard, HAND_WRITTEN);
 /// Perft nodes and mean seconds per run: a short run is repeated until [`BENCH_MIN_SECONDS`]
 /// have passed, so that sub-millisecond timer noise and cache warm-up do not decide a ratio.
 fn timed(e: &mut dyn crate::engine::Engine, depth: u32, bulk: bool) -> (u64, f64) {
+    timed_for(e, depth, bulk, BENCH_MIN_SECONDS)
+}
+
+/// [`timed`] for at least `min_seconds`.
+fn timed_for(
+    e: &mut dyn crate::engine::Engine,
+    depth: u32,
+    bulk: bool,
+    min_seconds: f64,
+) -> (u64, f64) {
     let t = Instant::now();
     let mut runs = 0u32;
     let mut n;
@@ -316,7 +327,7 @@ fn timed(e: &mut dyn crate::engine::Engine, depth: u32, bulk: bool) -> (u64, f64
             e.perft_full(depth)
         };
         runs += 1;
-        if t.elapsed().as_secs_f64() >= BENCH_MIN_SECONDS || runs >= 1000 {
+        if t.elapsed().as_secs_f64() >= min_seconds || runs >= 1000 {
             break;
         }
     }
@@ -325,6 +336,35 @@ fn timed(e: &mut dyn crate::engine::Engine, depth: u32, bulk: bool) -> (u64, f64
 
 /// Least time spent on one row of `bench`.
 const BENCH_MIN_SECONDS: f64 = 0.3;
+/// Rounds of (standard, variant) measurements per variant row; the median ratio is reported.
+const BENCH_ROUNDS: usize = 3;
+
+/// One variant row: [`BENCH_ROUNDS`] rounds of standard shogi from its start then the
+/// variant, each for a third of [`BENCH_MIN_SECONDS`]; returns the variant's (nodes, seconds)
+/// and standard's nodes/s of the round whose ratio is the median, so that a burst of
+/// machine load during one measurement does not decide the ratio.
+fn paired(
+    std_engine: &mut Box<dyn crate::engine::Engine>,
+    e: &mut dyn crate::engine::Engine,
+    depth: u32,
+    bulk: bool,
+) -> Result<((u64, f64), f64), CliError> {
+    let slice = BENCH_MIN_SECONDS / BENCH_ROUNDS as f64;
+    let mut rounds = Vec::with_capacity(BENCH_ROUNDS);
+    for _ in 0..BENCH_ROUNDS {
+        let std_nps = nps(timed_for(
+            std_engine_at_start(std_engine)?,
+            depth,
+            bulk,
+            slice,
+        ));
+        let run = timed_for(e, depth, bulk, slice);
+        rounds.push((nps(run) / std_nps, run, std_nps));
+    }
+    rounds.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (_, run, std_nps) = rounds[BENCH_ROUNDS / 2];
+    Ok((run, std_nps))
+}
 
 fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(), CliError> {
     writeln!(
@@ -399,24 +439,15 @@ fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(),
     } else {
         ids.to_vec()
     };
-    // Each id is compared with standard shogi measured again just before it at the same
-    // depth, so that drift of the machine's speed during the run cancels out of the ratio.
+    // Each id is compared with standard shogi from its start at the same depth, measured in
+    // alternation with it (see `paired`), so that drift of the machine's speed cancels out.
     for id in list {
         let mut e = registry::create(&id)?;
-        let std_bulk = nps(timed(std_engine_at_start(&mut std_engine)?, depth, true));
-        row(
-            &format!("{id} (bulk)"),
-            depth,
-            timed(e.as_mut(), depth, true),
-            std_bulk,
-        )?;
-        let std_full = nps(timed(std_engine.as_mut(), depth, false));
-        row(
-            &format!("{id} (no bulk)"),
-            depth,
-            timed(e.as_mut(), depth, false),
-            std_full,
-        )?;
+        for bulk in [true, false] {
+            let (run, std_nps) = paired(&mut std_engine, e.as_mut(), depth, bulk)?;
+            let mode = if bulk { "bulk" } else { "no bulk" };
+            row(&format!("{id} ({mode})"), depth, run, std_nps)?;
+        }
     }
     Ok(())
 }

@@ -26,9 +26,8 @@ use crate::rules::Rules;
 use crate::table::{Golds, Hooks, Landing, MoveShape, MAX_KINDS};
 use crate::tables::{first_along, RAYS};
 
-/// Like-attack maps of one node for the side to move, per arriving kind, filled on first use.
-/// Only kinds whose like enemies cannot be blocked are kept: their map does not depend on
-/// which of its own squares the mover leaves.
+/// Like-attack maps of one node for the side to move, per arriving kind, filled on first use
+/// (with no square left; see [`Position::like_attacks_memo`]).
 #[derive(Default)]
 pub(crate) struct LikeMemo {
     filled: u32,
@@ -62,8 +61,8 @@ impl<R: Rules> Position<R> {
     }
 
     /// [`Position::like_attacks`] for the side to move's `color` leaving one square of its
-    /// own, through the node's memo where the like enemies do not slide (then the leaving
-    /// square changes nothing).
+    /// own, through the node's memo of the maps with nothing left: leaving a square changes a
+    /// map only if that square is in it (a like slider's ray then reaches further).
     #[inline]
     fn like_attacks_memo(
         &self,
@@ -73,15 +72,16 @@ impl<R: Rules> Position<R> {
         kind: u8,
         vacated: Bitboard,
     ) -> Bitboard {
-        let class = Self::same_kind_mask(golds, kind);
-        if class & self.tables.reverse.blockable_kinds != 0 {
-            return self.like_attacks(golds, color, kind, vacated);
-        }
         if memo.filled >> kind & 1 == 0 {
             memo.maps[kind as usize] = self.like_attacks(golds, color, kind, Bitboard::EMPTY);
             memo.filled |= 1 << kind;
         }
-        memo.maps[kind as usize]
+        let map = memo.maps[kind as usize];
+        let class = Self::same_kind_mask(golds, kind);
+        if (map & vacated).nonempty() && class & self.tables.reverse.blockable_kinds != 0 {
+            return self.like_attacks(golds, color, kind, vacated);
+        }
+        map
     }
 
     /// [`Position::landing_squares`] for a board move or drop of the side to move, whose
@@ -278,11 +278,19 @@ impl<R: Rules> Position<R> {
                     continue;
                 }
                 let like = Self::same_kind_mask(golds, k);
+                let like_enemies =
+                    kinds_in(like).fold(Bitboard::EMPTY, |bb, l| bb | self.pieces(!c, l));
+                if like_enemies.is_empty() {
+                    continue;
+                }
                 for sq in self.pieces(c, k) {
                     let mut dirs = slides;
                     while dirs != 0 {
                         let d = dirs.trailing_zeros() as usize;
                         dirs &= dirs - 1;
+                        if (RAYS[d][sq.index()] & like_enemies).is_empty() {
+                            continue;
+                        }
                         let Some(first) = first_along(d, RAYS[d][sq.index()] & occ) else {
                             continue;
                         };
