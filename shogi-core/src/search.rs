@@ -39,6 +39,8 @@ const INF: i32 = 31_000;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Quiescence plies in which a side in check plays every evasion (then it stands pat).
 const QS_EVASION_PLIES: u32 = 6;
+/// Quiescence plies where captured pieces come back to the board (see `qsearch`).
+const QS_RETURN_PLIES: u32 = 3;
 /// Value given to a royal victim in move ordering (higher than any piece).
 const ROYAL_VICTIM: i32 = 100_000;
 /// Default transposition table size.
@@ -667,6 +669,11 @@ impl<R: Rules> Searcher<R> {
             };
         }
         if ply >= MAX_PLY - 1 {
+            return evaluate(pos);
+        }
+        // Where captured pieces come back (Circe, Anti-Circe, PWC) captures do not use up
+        // material, so capture sequences hardly end: quiescence stops after a few plies.
+        if R::HOOKS.capture_effect.returns_pieces() && qply >= QS_RETURN_PLIES {
             return evaluate(pos);
         }
         let evasions = in_check && qply < QS_EVASION_PLIES;

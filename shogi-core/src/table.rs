@@ -208,6 +208,17 @@ pub enum CaptureEffect {
     Andernach,
 }
 
+impl CaptureEffect {
+    /// Whether a captured piece may come back to the board at once (reborn, returned home or
+    /// swapped), so that captures need not lose material.
+    pub const fn returns_pieces(self) -> bool {
+        matches!(
+            self,
+            CaptureEffect::Circe | CaptureEffect::AntiCirce | CaptureEffect::Pwc
+        )
+    }
+}
+
 /// Policy when flips would make nifu (§4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NifuPolicy {
