@@ -110,20 +110,11 @@ impl<R: Rules> Position<R> {
         let us = self.side_to_move();
         match R::HOOKS.movement_source {
             MovementSource::Own => {
-                let mut targets = self.movement_targets(from);
-                if t.special[kind as usize] {
-                    // Capture-only steps need an enemy on the square (they are attacks, not moves).
-                    let k = kind as usize;
-                    let occ = self.occupied();
-                    let capture_only = t.capture_only[us.index()][k][from.index()]
-                        & !t.plain_attacks(k, us, from, occ);
-                    targets &= !(capture_only & !self.pieces_of(!us));
-                    targets |= t.move_only[us.index()][k][from.index()] & !occ;
-                    if t.lion[k] {
-                        self.lion_double_moves(from, kind, out);
-                    }
+                if t.lion[kind as usize] {
+                    self.lion_double_moves(from, kind, out);
                 }
-                targets
+                // Capture-only steps onto enemies only, move-only steps onto empty squares.
+                self.movement_reach(kind, us, from) & !self.pieces_of(us) & !self.immortals(!us)
             }
             MovementSource::Borrow { .. } => self.borrowed_targets(lent, from, kind, out),
         }

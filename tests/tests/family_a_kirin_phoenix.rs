@@ -189,3 +189,20 @@ fn lion_escapes_check_only_by_taking_the_checker() {
     let sfen = "k8/9/9/9/9/9/7s1/6+O1g/8K b - 1";
     assert_eq!(moves(KP, Some(sfen), &[]), sorted(&["3h1h", "3h2g1h"]));
 }
+
+#[test]
+fn lion_double_move_may_not_open_a_line_to_its_own_king() {
+    // White rook 5a aims down file 5 at Black's king 5i; White's own pawn 5e blocks it. Black's
+    // lion 4f has one enemy next to it (5e), so its double moves all take 5e first; then the
+    // second step goes to a square next to 5e: 4d 5d 6d 4e 6e 5f 6f, or back to 4f (igui).
+    // Only 5d and 5f stand on file 5 and block the rook again; the others (and igui) leave
+    // the king capturable. The single jump 4f5e takes the pawn and blocks.
+    let sfen = "k3r4/9/9/9/4p4/5+O3/9/9/4K4 b - 1";
+    let list = moves(KP, Some(sfen), &[]);
+    let doubles: Vec<String> = moves_from(&list, "4f")
+        .into_iter()
+        .filter(|m| m.len() == 6)
+        .collect();
+    assert_eq!(doubles, sorted(&["4f5e5d", "4f5e5f"]));
+    assert!(list.contains(&"4f5e".to_string()));
+}

@@ -20,21 +20,8 @@ use shogi_core::{Move, Outcome, Position, Rules};
 use shogi_variants::registry::{self, VariantVisitor};
 use std::time::Instant;
 
-/// splitmix64: a small seeded generator, so failures replay exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod support;
+use support::{fnv, Rng};
 
 #[derive(Default, Debug, Clone, Copy)]
 struct Stats {
@@ -61,6 +48,22 @@ impl std::ops::AddAssign for Stats {
         self.filtered_compared += o.filtered_compared;
         self.moves_checked += o.moves_checked;
         self.finished += o.finished;
+    }
+}
+
+impl std::fmt::Display for Stats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "games {} plies {} positions {} fast-compared {} filtered-compared {} moves {} ended {}",
+            self.games,
+            self.plies,
+            self.positions,
+            self.fast_compared,
+            self.filtered_compared,
+            self.moves_checked,
+            self.finished
+        )
     }
 }
 
@@ -205,13 +208,6 @@ impl VariantVisitor for &Playouts {
     }
 }
 
-/// FNV-1a of an id (seeds each id's stream).
-fn fnv(s: &str) -> u64 {
-    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01B3)
-    })
-}
-
 fn run(ids: &[&str], games: u64, plies: usize, seed: u64, verbose: bool) -> Stats {
     let p = Playouts { games, plies, seed };
     let mut total = Stats::default();
@@ -235,15 +231,8 @@ fn run(ids: &[&str], games: u64, plies: usize, seed: u64, verbose: bool) -> Stat
         total += s;
     }
     println!(
-        "{} ids: games {} plies {} positions {} fast-compared {} filtered-compared {} moves {} ended {} in {:.1}s",
+        "{} ids: {total} in {:.1}s",
         ids.len(),
-        total.games,
-        total.plies,
-        total.positions,
-        total.fast_compared,
-        total.filtered_compared,
-        total.moves_checked,
-        total.finished,
         t0.elapsed().as_secs_f64()
     );
     total
@@ -311,15 +300,8 @@ fn invariants_every_variant_long() {
         total += p;
     }
     println!(
-        "TOTAL {} ids on {threads} threads: games {} plies {} positions {} fast-compared {} filtered-compared {} moves {} ended {} in {:.1}s",
+        "TOTAL {} ids on {threads} threads: {total} in {:.1}s",
         ids.len(),
-        total.games,
-        total.plies,
-        total.positions,
-        total.fast_compared,
-        total.filtered_compared,
-        total.moves_checked,
-        total.finished,
         t0.elapsed().as_secs_f64()
     );
     assert_eq!(total.games, games * ids.len() as u64);

@@ -11,21 +11,8 @@ use shogi_core::legal_filtered::Filtered;
 use shogi_core::{Move, Position, Rules};
 use shogi_variants::registry::{self, VariantVisitor};
 
-/// splitmix64, so a failure replays exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod support;
+use support::{fnv, pick_forcing, Rng};
 
 #[derive(Default, Debug, Clone, Copy)]
 struct Seen {
@@ -47,9 +34,7 @@ impl VariantVisitor for &Agreement {
             return None;
         }
         let id = R::TABLE.setups[setup].id;
-        let mut rng = Rng(id.bytes().fold(0x5EED, |h: u64, b| {
-            h.wrapping_mul(31).wrapping_add(b as u64)
-        }));
+        let mut rng = Rng(0x5EED ^ fnv(id));
         let mut seen = Seen::default();
         for _ in 0..self.games {
             let mut pos = Position::<R>::startpos(setup);
@@ -58,7 +43,7 @@ impl VariantVisitor for &Agreement {
                 if moves.is_empty() {
                     break;
                 }
-                let mv = pick(&mut pos, &moves, &mut rng);
+                let mv = pick_forcing(&mut pos, &moves, &mut rng);
                 pos.make(mv);
             }
         }
@@ -98,28 +83,6 @@ fn compare<R: Rules>(pos: &mut Position<R>, id: &str, seen: &mut Seen) -> Vec<Mo
         seen.refused += (pseudo.len() - reference.len()) as u64;
     }
     reference
-}
-
-/// Half the time a capture or a checking move when there is one, else any move.
-fn pick<R: Rules>(pos: &mut Position<R>, moves: &[Move], rng: &mut Rng) -> Move {
-    if rng.below(2) == 0 {
-        let us = pos.side_to_move();
-        let forcing: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|&m| {
-                let capture = !m.is_drop() && !pos.piece_at(m.to()).is_empty();
-                pos.make(m);
-                let check = pos.in_check(!us);
-                pos.unmake();
-                capture || check
-            })
-            .collect();
-        if !forcing.is_empty() {
-            return forcing[rng.below(forcing.len())];
-        }
-    }
-    moves[rng.below(moves.len())]
 }
 
 #[test]

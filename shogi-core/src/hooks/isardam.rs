@@ -28,10 +28,12 @@ use crate::tables::{first_along, RAYS};
 
 /// Like-attack maps of one node for the side to move, per arriving kind, filled on first use
 /// (with no square left; see [`Position::like_attacks_memo`]).
+/// The maps are allocated on first use, so a rule set without Isardam, which never asks,
+/// pays one byte per node rather than zeroing the array.
 #[derive(Default)]
 pub(crate) struct LikeMemo {
     filled: u32,
-    maps: [Bitboard; MAX_KINDS],
+    maps: Option<[Bitboard; MAX_KINDS]>,
 }
 
 /// Whether the rule set has the whole-board (True Isardam) restriction.
@@ -72,11 +74,12 @@ impl<R: Rules> Position<R> {
         kind: u8,
         vacated: Bitboard,
     ) -> Bitboard {
+        let maps = memo.maps.get_or_insert([Bitboard::EMPTY; MAX_KINDS]);
         if memo.filled >> kind & 1 == 0 {
-            memo.maps[kind as usize] = self.like_attacks(golds, color, kind, Bitboard::EMPTY);
+            maps[kind as usize] = self.like_attacks(golds, color, kind, Bitboard::EMPTY);
             memo.filled |= 1 << kind;
         }
-        let map = memo.maps[kind as usize];
+        let map = maps[kind as usize];
         let class = Self::same_kind_mask(golds, kind);
         if (map & vacated).nonempty() && class & self.tables.reverse.blockable_kinds != 0 {
             return self.like_attacks(golds, color, kind, vacated);
