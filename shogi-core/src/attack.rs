@@ -5,7 +5,7 @@ use crate::geometry::{Color, Square};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::Reflect;
-use crate::tables::{first_along, OPPOSITE, RAYS};
+use crate::tables::{first_along, OPPOSITE};
 
 impl<R: Rules> Position<R> {
     /// Squares a piece of `kind` owned by `color` on `sq` attacks by its own kind's movement on
@@ -50,10 +50,11 @@ impl<R: Rules> Position<R> {
         for (df0, dr0) in [(1i32, 1i32), (1, -1), (-1, 1), (-1, -1)] {
             let (mut f, mut r) = (sq.file() as i32, sq.rank() as i32);
             let (mut df, mut dr) = (df0, dr0);
-            // A billiard path on 81 squares repeats within 4 * 81 steps.
-            for _ in 0..4 * 81 {
-                let off_f = !(0..9).contains(&(f + df));
-                let off_r = !(0..9).contains(&(r + dr));
+            // A billiard path on n squares repeats within 4 * n steps.
+            let g = R::GEOMETRY;
+            for _ in 0..4 * g.square_count() {
+                let off_f = !(0..g.files as i32).contains(&(f + df));
+                let off_r = !(0..g.ranks as i32).contains(&(r + dr));
                 if off_f && off_r {
                     if sides && ends {
                         df = -df;
@@ -74,7 +75,7 @@ impl<R: Rules> Position<R> {
                 }
                 f += df;
                 r += dr;
-                let Some(next) = Square::try_from_coords(f, r) else {
+                let Some(next) = g.square(f, r) else {
                     break;
                 };
                 if next == origin {
@@ -141,7 +142,7 @@ impl<R: Rules> Position<R> {
             dirs &= dirs - 1;
             // A piece sliding along `d` reaches `sq` from the opposite side.
             let o = OPPOSITE[d];
-            let ray = RAYS[o][sq.index()];
+            let ray = t.rays[o][sq.index()];
             if (ray & them).is_empty() {
                 continue;
             }

@@ -1,6 +1,10 @@
-//! 81-square bitboards in a `u128`, laid out as [`crate::geometry`] says.
+//! Bitboards in a `u128`, laid out as [`crate::geometry`] says (up to 10×10 squares).
+//!
+//! Complement and [`Bitboard::neighbours`] work on the whole storage: on a smaller board they
+//! may yield squares off it, so code that makes a set of targets from them intersects with the
+//! board mask ([`crate::tables::Tables::board`]). Attack tables only ever hold board squares.
 
-use crate::geometry::{Square, SQUARES};
+use crate::geometry::{Geometry, Square, SQUARES, STRIDE};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of squares.
@@ -9,15 +13,15 @@ pub struct Bitboard(pub u128);
 
 const FULL: u128 = (1u128 << SQUARES) - 1;
 
-/// Squares of rank index 0 and of rank index 8.
+/// Storage squares of rank index 0 and of the last storage rank.
 const RANK_FIRST: u128 = rank_mask(0);
-const RANK_LAST: u128 = rank_mask(8);
+const RANK_LAST: u128 = rank_mask(STRIDE as usize - 1);
 
 const fn rank_mask(rank: usize) -> u128 {
     let mut m = 0;
     let mut f = 0;
-    while f < 9 {
-        m |= 1u128 << (f * 9 + rank);
+    while f < SQUARES / STRIDE as usize {
+        m |= 1u128 << (f * STRIDE as usize + rank);
         f += 1;
     }
     m
@@ -27,6 +31,11 @@ impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     pub const FULL: Bitboard = Bitboard(FULL);
 
+    /// The squares of a board.
+    #[inline]
+    pub const fn board(geometry: &Geometry) -> Bitboard {
+        Bitboard(geometry.mask_bits())
+    }
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1u128 << sq.index())
@@ -59,15 +68,16 @@ impl Bitboard {
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
-    /// Squares adjacent (in the eight directions) to a square of `self`.
+    /// Squares adjacent (in the eight directions) to a square of `self`, on the storage board
+    /// (on a smaller board this may include squares just off it).
     #[inline]
     pub const fn neighbours(self) -> Bitboard {
-        // Layout: index = file * 9 + rank; a rank step must not wrap into the next file.
+        // Layout: index = file * STRIDE + rank; a rank step must not wrap into the next file.
         let b = self.0;
         let up = (b & !RANK_FIRST) >> 1;
         let down = (b & !RANK_LAST) << 1;
         let column = b | up | down;
-        Bitboard((up | down | column << 9 | column >> 9) & FULL)
+        Bitboard((up | down | column << STRIDE | column >> STRIDE) & FULL)
     }
     /// Lowest square.
     #[inline]
@@ -140,13 +150,13 @@ impl Not for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::Bitboard;
-    use crate::geometry::Square;
+    use crate::geometry::{Geometry, Square};
 
     /// `neighbours` against the definition: squares one king step away, on the board.
     #[test]
     fn neighbours_are_the_king_steps() {
-        for s in 0..81u8 {
-            let sq = Square::new(s);
+        let storage = Geometry::STORAGE;
+        for sq in storage.squares() {
             let mut expected = Bitboard::EMPTY;
             for df in -1i32..=1 {
                 for dr in -1i32..=1 {
@@ -154,7 +164,7 @@ mod tests {
                         continue;
                     }
                     let (f, r) = (sq.file() as i32 + df, sq.rank() as i32 + dr);
-                    if let Some(n) = Square::try_from_coords(f, r) {
+                    if let Some(n) = storage.square(f, r) {
                         expected.set(n);
                     }
                 }

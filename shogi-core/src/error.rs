@@ -9,10 +9,19 @@ pub enum SfenError {
     Empty,
     #[error("SFEN has {0} fields; expected 3 or 4 (board, side, hand, move number)")]
     FieldCount(usize),
-    #[error("SFEN board has {0} ranks; expected 9 separated by '/'")]
-    RankCount(usize),
-    #[error("SFEN rank {rank} describes {files} files; expected 9")]
-    FileCount { rank: char, files: usize },
+    #[error("SFEN board has {found} ranks; this variant's {board} board has {} separated by '/'", board.ranks)]
+    RankCount {
+        found: usize,
+        board: crate::geometry::Geometry,
+    },
+    #[error("SFEN rank {rank} describes {files} files; this variant's {board} board has {}", board.files)]
+    FileCount {
+        rank: char,
+        files: usize,
+        board: crate::geometry::Geometry,
+    },
+    #[error("SFEN rank {rank} has a bad run of empty squares '{run}'")]
+    BadEmptyRun { rank: char, run: String },
     #[error("unknown piece '{0}' in SFEN board")]
     UnknownPiece(String),
     #[error("'+' must be followed by a piece letter in SFEN board")]

@@ -1,16 +1,25 @@
 //! Board geometry in one place (DESIGN.md principle 7): squares, colours, files and ranks.
 //!
-//! Square index = `file_index * RANKS + rank_index`, file index 0 = USI file 1, rank index 0 =
-//! USI rank `a`. Files are contiguous runs of bits, so lance rays stay inside one word range.
+//! The board is data of the rule set: a [`Geometry`] of `files × ranks` (3×3 up to 10×10) in
+//! the rule table. Storage is sized for the largest board: square index = `file_index * STRIDE
+//! + rank_index` with [`STRIDE`] = 10, file index 0 = USI file 1, rank index 0 = USI rank `a`.
+//! Files are contiguous runs of bits, so lance rays stay inside one word range, and a board of
+//! fewer ranks leaves the bits above its last rank empty. Everything that depends on the size
+//! (bounds, square names, far ranks, turning the board) goes through [`Geometry`]; a
+//! [`Square`] alone only knows its file and rank indices.
 
 use std::fmt;
 
-/// Number of files.
-pub const FILES: u8 = 9;
-/// Number of ranks.
-pub const RANKS: u8 = 9;
-/// Number of squares.
-pub const SQUARES: usize = (FILES as usize) * (RANKS as usize);
+/// Storage ranks per file (the largest board's rank count).
+pub const STRIDE: u8 = 10;
+/// Largest number of files.
+pub const MAX_FILES: u8 = 10;
+/// Largest number of ranks.
+pub const MAX_RANKS: u8 = STRIDE;
+/// Smallest number of files or ranks.
+pub const MIN_SIDE: u8 = 3;
+/// Number of storage squares (square indices are below this).
+pub const SQUARES: usize = (MAX_FILES as usize) * (STRIDE as usize);
 
 /// A side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -42,12 +51,12 @@ impl std::ops::Not for Color {
     }
 }
 
-/// A board square.
+/// A board square (a storage index; which squares exist is the [`Geometry`]'s business).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
 impl Square {
-    /// From a raw index `0..SQUARES`.
+    /// From a raw storage index `0..SQUARES`.
     #[inline]
     pub const fn new(index: u8) -> Square {
         debug_assert!((index as usize) < SQUARES);
@@ -56,16 +65,8 @@ impl Square {
     /// From zero-based file index (0 = file 1) and rank index (0 = rank a).
     #[inline]
     pub const fn from_file_rank(file: u8, rank: u8) -> Square {
-        Square(file * RANKS + rank)
-    }
-    /// Checked construction from signed coordinates.
-    #[inline]
-    pub const fn try_from_coords(file: i32, rank: i32) -> Option<Square> {
-        if file >= 0 && file < FILES as i32 && rank >= 0 && rank < RANKS as i32 {
-            Some(Square((file * RANKS as i32 + rank) as u8))
-        } else {
-            None
-        }
+        debug_assert!(file < MAX_FILES && rank < STRIDE);
+        Square(file * STRIDE + rank)
     }
     #[inline]
     pub const fn index(self) -> usize {
@@ -73,56 +74,203 @@ impl Square {
     }
     #[inline]
     pub const fn file(self) -> u8 {
-        self.0 / RANKS
+        self.0 / STRIDE
     }
     #[inline]
     pub const fn rank(self) -> u8 {
-        self.0 % RANKS
+        self.0 % STRIDE
     }
-    /// Rank counted from `color`'s far edge: 0 = the last rank for that side.
-    #[inline]
-    pub const fn rank_from_far(self, color: Color) -> u8 {
-        match color {
-            Color::Black => self.rank(),
-            Color::White => RANKS - 1 - self.rank(),
+}
+
+/// USI spelling: file number then rank letter (`7g`; `10a` on a ten-file board).
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file() + 1, (b'a' + self.rank()) as char)
+    }
+}
+
+/// The board of a rule set: `files × ranks`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Geometry {
+    pub files: u8,
+    pub ranks: u8,
+}
+
+impl Geometry {
+    /// The 9×9 board of standard shogi (the default).
+    pub const STANDARD: Geometry = Geometry { files: 9, ranks: 9 };
+    /// The whole storage (the largest board).
+    pub const STORAGE: Geometry = Geometry {
+        files: MAX_FILES,
+        ranks: MAX_RANKS,
+    };
+
+    /// A board of `files × ranks`, or why it cannot be one (the macro reports this).
+    pub const fn new(files: u8, ranks: u8) -> Result<Geometry, &'static str> {
+        if files < MIN_SIDE || ranks < MIN_SIDE {
+            Err("a board needs at least 3 files and 3 ranks")
+        } else if files > MAX_FILES || ranks > MAX_RANKS {
+            Err("boards of up to 10 files and 10 ranks fit the u128 storage")
+        } else {
+            Ok(Geometry { files, ranks })
         }
     }
-    /// The square `(dx, dy)` away seen from `color`'s seat (dy forward, dx to the right).
+
+    /// Number of squares on the board.
     #[inline]
-    pub const fn offset(self, color: Color, dx: i8, dy: i8) -> Option<Square> {
-        let (df, dr) = match color {
-            Color::Black => (-(dx as i32), -(dy as i32)),
-            Color::White => (dx as i32, dy as i32),
-        };
-        Square::try_from_coords(self.file() as i32 + df, self.rank() as i32 + dr)
+    pub const fn square_count(&self) -> usize {
+        self.files as usize * self.ranks as usize
     }
-    /// Every square in index order.
-    pub fn all() -> impl Iterator<Item = Square> {
-        (0..SQUARES as u8).map(Square)
+
+    /// Whether signed coordinates lie on the board.
+    #[inline]
+    pub const fn contains(&self, file: i32, rank: i32) -> bool {
+        file >= 0 && file < self.files as i32 && rank >= 0 && rank < self.ranks as i32
     }
-    /// Parses `7g`.
-    pub fn parse(s: &str) -> Option<Square> {
-        let b = s.as_bytes();
-        if b.len() != 2 {
-            return None;
-        }
-        let file = b[0].checked_sub(b'1')?;
-        let rank = b[1].checked_sub(b'a')?;
-        if file < FILES && rank < RANKS {
-            Some(Square::from_file_rank(file, rank))
+
+    /// Checked construction from signed coordinates.
+    #[inline]
+    pub const fn square(&self, file: i32, rank: i32) -> Option<Square> {
+        if self.contains(file, rank) {
+            Some(Square::from_file_rank(file as u8, rank as u8))
         } else {
             None
         }
     }
+
+    /// Whether a storage square is on the board.
+    #[inline]
+    pub const fn on_board(&self, sq: Square) -> bool {
+        sq.file() < self.files && sq.rank() < self.ranks
+    }
+
+    /// The square `(dx, dy)` away from `sq` seen from `color`'s seat (dy forward, dx to the
+    /// right), if it is on the board.
+    #[inline]
+    pub const fn offset(&self, sq: Square, color: Color, dx: i8, dy: i8) -> Option<Square> {
+        let (df, dr) = match color {
+            Color::Black => (-(dx as i32), -(dy as i32)),
+            Color::White => (dx as i32, dy as i32),
+        };
+        self.square(sq.file() as i32 + df, sq.rank() as i32 + dr)
+    }
+
+    /// Rank of `sq` counted from `color`'s far edge: 0 = the last rank for that side.
+    #[inline]
+    pub const fn rank_from_far(&self, sq: Square, color: Color) -> u8 {
+        match color {
+            Color::Black => sq.rank(),
+            Color::White => self.ranks - 1 - sq.rank(),
+        }
+    }
+
+    /// The square a half turn of the board puts `sq` on (Black's view to White's).
+    #[inline]
+    pub const fn turned(&self, sq: Square) -> Square {
+        Square::from_file_rank(self.files - 1 - sq.file(), self.ranks - 1 - sq.rank())
+    }
+
+    /// The board's squares as storage bits.
+    pub const fn mask_bits(&self) -> u128 {
+        let column = (1u128 << self.ranks) - 1;
+        let mut bits = 0;
+        let mut f = 0;
+        while f < self.files {
+            bits |= column << (f as u32 * STRIDE as u32);
+            f += 1;
+        }
+        bits
+    }
+
+    /// Every square of the board in index order.
+    pub fn squares(self) -> impl Iterator<Item = Square> {
+        (0..self.files).flat_map(move |f| (0..self.ranks).map(move |r| Square::from_file_rank(f, r)))
+    }
+
+    /// Parses a USI square: file number (`1`..`files`, no leading zero) then rank letter
+    /// (`7g`, `10a`). Returns the square and the bytes read, so move parsers can walk a word.
+    pub fn parse_prefix(&self, s: &str) -> Option<(Square, usize)> {
+        let b = s.as_bytes();
+        let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 || digits > 2 || b[0] == b'0' || b.len() <= digits {
+            return None;
+        }
+        let file: u32 = s[..digits].parse().ok()?;
+        let rank = b[digits].checked_sub(b'a')?;
+        if file == 0 || file > self.files as u32 || rank >= self.ranks {
+            return None;
+        }
+        Some((Square::from_file_rank(file as u8 - 1, rank), digits + 1))
+    }
+
+    /// Parses a whole USI square word (`7g`).
+    pub fn parse_square(&self, s: &str) -> Option<Square> {
+        match self.parse_prefix(s) {
+            Some((sq, n)) if n == s.len() => Some(sq),
+            _ => None,
+        }
+    }
+
+    /// The last rank letter (`i` on 9×9), for messages.
+    pub const fn last_rank_letter(&self) -> char {
+        (b'a' + self.ranks - 1) as char
+    }
 }
 
-impl fmt::Display for Square {
+impl fmt::Display for Geometry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'1' + self.file()) as char,
-            (b'a' + self.rank()) as char
-        )
+        write!(f, "{}x{}", self.files, self.ranks)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_parse_and_print_on_each_board() {
+        let g = Geometry::STANDARD;
+        assert_eq!(g.parse_square("7g").map(|s| s.to_string()), Some("7g".into()));
+        assert_eq!(g.parse_square("1a"), Some(Square::from_file_rank(0, 0)));
+        assert_eq!(g.parse_square("9i"), Some(Square::from_file_rank(8, 8)));
+        for bad in ["", "0a", "10a", "1j", "a1", "7", "7gg", "07g"] {
+            assert_eq!(g.parse_square(bad), None, "{bad}");
+        }
+        let small = Geometry::new(5, 5).unwrap();
+        assert_eq!(small.parse_square("6a"), None);
+        assert_eq!(small.parse_square("5f"), None);
+        assert_eq!(small.parse_square("5e"), Some(Square::from_file_rank(4, 4)));
+        let ten = Geometry::new(10, 10).unwrap();
+        let sq = ten.parse_square("10j").unwrap();
+        assert_eq!((sq.file(), sq.rank()), (9, 9));
+        assert_eq!(sq.to_string(), "10j");
+        assert_eq!(ten.parse_prefix("10a9b"), Some((Square::from_file_rank(9, 0), 3)));
+    }
+
+    #[test]
+    fn sizes_outside_the_storage_are_refused() {
+        assert!(Geometry::new(2, 5).is_err());
+        assert!(Geometry::new(11, 11).is_err());
+        assert!(Geometry::new(10, 11).is_err());
+        assert!(Geometry::new(3, 3).is_ok());
+        assert!(Geometry::new(10, 10).is_ok());
+    }
+
+    #[test]
+    fn offsets_far_ranks_and_turns_follow_the_board() {
+        let g = Geometry::new(7, 9).unwrap(); // yari: 7 files, 9 ranks
+        let sq = g.parse_square("1i").unwrap();
+        assert_eq!(g.offset(sq, Color::Black, 0, 1), g.parse_square("1h"));
+        assert_eq!(g.offset(sq, Color::Black, 1, 0), None); // file 0 is the right edge
+        assert_eq!(g.offset(sq, Color::Black, -1, 0), g.parse_square("2i"));
+        assert_eq!(g.offset(sq, Color::White, 0, 1), None);
+        assert_eq!(g.rank_from_far(sq, Color::Black), 8);
+        assert_eq!(g.rank_from_far(sq, Color::White), 0);
+        assert_eq!(g.turned(sq), g.parse_square("7a").unwrap());
+        assert_eq!(g.squares().count(), 63);
+        assert_eq!(g.mask_bits().count_ones(), 63);
+        assert!(g.squares().all(|s| g.on_board(s)));
+        assert!(!g.on_board(Square::from_file_rank(7, 0)));
+        assert!(!g.on_board(Square::from_file_rank(0, 9)));
     }
 }

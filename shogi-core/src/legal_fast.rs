@@ -22,12 +22,13 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
+use crate::hooks::isardam::LikeMemo;
 use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{Reflect, RuleTable};
-use crate::tables::{first_along, OPPOSITE, RAYS};
+use crate::tables::{first_along, OPPOSITE};
 use std::marker::PhantomData;
 
 /// Whether the fast path is exact for rule set `R` (a compile-time constant per variant).
@@ -233,7 +234,7 @@ impl<R: Rules> Position<R> {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
             let o = OPPOSITE[d];
-            let ray = RAYS[o][king.index()];
+            let ray = t.rays[o][king.index()];
             if (ray & enemy).is_empty() {
                 continue;
             }
@@ -244,12 +245,12 @@ impl<R: Rules> Position<R> {
             if enemy.contains(first) {
                 if kinds >> self.piece_at(first).kind() & 1 != 0 {
                     sliders.set(first);
-                    info.block |= ray ^ RAYS[o][first.index()] ^ Bitboard::from_square(first);
+                    info.block |= ray ^ t.rays[o][first.index()] ^ Bitboard::from_square(first);
                 }
-            } else if let Some(second) = first_along(o, RAYS[o][first.index()] & occ) {
+            } else if let Some(second) = first_along(o, t.rays[o][first.index()] & occ) {
                 if enemy.contains(second) && kinds >> self.piece_at(second).kind() & 1 != 0 {
                     info.pinned.set(first);
-                    info.pins[info.pin_count] = (first, ray ^ RAYS[o][second.index()]);
+                    info.pins[info.pin_count] = (first, ray ^ t.rays[o][second.index()]);
                     info.pin_count += 1;
                 }
             }
@@ -337,7 +338,7 @@ impl<R: Rules> Position<R> {
             return;
         }
         let (mask, drop_mask) = if checks == 0 {
-            (Bitboard::FULL, !occ)
+            (Bitboard::FULL, t.board & !occ)
         } else {
             (info.checkers | info.block, info.block)
         };
@@ -363,16 +364,13 @@ impl<R: Rules> Position<R> {
     #[inline]
     fn drops_fast<S: Sink>(&mut self, sink: &mut S, us: Color, mask: Bitboard) {
         let t = self.tables;
-        let c = us.index();
         for &kind in &t.hand_kinds {
             if self.hand(us, kind) == 0 {
                 continue;
             }
             let k = kind as usize;
-            let mut targets = mask & !t.dead[c][k];
-            if t.nifu[k] {
-                targets &= !self.nifu_files(us, kind, None);
-            }
+            // No landing rule on this path: the memo is never read.
+            let mut targets = self.drop_targets(&mut LikeMemo::default(), us, kind, mask);
             if t.drop_mate_forbidden[k] && targets.nonempty() {
                 targets = self.without_drop_mates(us, kind, targets);
             }

@@ -234,17 +234,13 @@ impl<R: Rules> Position<R> {
         } else {
             Bitboard::EMPTY
         };
-        let empty = !occ;
+        let empty = self.tables.board & !occ;
         for &kind in &t.hand_kinds {
             if self.hand(us, kind) == 0 {
                 continue;
             }
             let k = kind as usize;
-            let mut targets =
-                empty & !t.dead[us.index()][k] & self.drop_squares(&mut memo, us, kind);
-            if t.nifu[k] {
-                targets &= !self.nifu_files(us, kind, None);
-            }
+            let targets = self.drop_targets(&mut memo, us, kind, empty);
             if targets.is_empty() {
                 continue;
             }

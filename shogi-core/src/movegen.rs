@@ -3,7 +3,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::effects::may_void_moves;
-use crate::geometry::{Color, Square, RANKS};
+use crate::geometry::{Color, Square, MAX_FILES, STRIDE};
 use crate::hooks::borrow::LentKinds;
 use crate::hooks::isardam::{self, LikeMemo};
 use crate::moves::Move;
@@ -11,12 +11,13 @@ use crate::position::{Outcome, Piece, Position};
 use crate::rules::Rules;
 use crate::table::{KingLoss, MoveShape, MovementSource, Paralysis};
 
-/// Squares of a file, by file index.
-pub(crate) const FILE_MASKS: [Bitboard; 9] = {
-    let mut m = [Bitboard(0); 9];
+/// Storage squares of a file, by file index (a board's pieces on a file are its pieces on the
+/// file's storage squares).
+pub(crate) const FILE_MASKS: [Bitboard; MAX_FILES as usize] = {
+    let mut m = [Bitboard(0); MAX_FILES as usize];
     let mut f = 0;
-    while f < 9 {
-        m[f] = Bitboard(0x1FFu128 << (f * RANKS as usize));
+    while f < MAX_FILES as usize {
+        m[f] = Bitboard(((1u128 << STRIDE) - 1) << (f * STRIDE as usize));
         f += 1;
     }
     m
@@ -209,14 +210,14 @@ impl<R: Rules> Position<R> {
         let king = crate::pieces::moves::KING;
         let enemies = self.pieces_of(!us) & !self.immortals(!us);
         for &(dx, dy) in king.leaps {
-            let Some(mid) = from.offset(us, dx, dy) else {
+            let Some(mid) = R::GEOMETRY.offset(from, us, dx, dy) else {
                 continue;
             };
             if !enemies.contains(mid) {
                 continue;
             }
             for &(ex, ey) in king.leaps {
-                let Some(to) = mid.offset(us, ex, ey) else {
+                let Some(to) = R::GEOMETRY.offset(mid, us, ex, ey) else {
                     continue;
                 };
                 if to == from
@@ -241,21 +242,37 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// The one drop kernel of every legality path: squares of `onto` (empty squares of the
+    /// board, or fewer) where `us` may drop `kind` by the drop rules — not where it could never
+    /// move (dead ranks), not a second unpromoted pawn on a file (nifu), and only where the
+    /// landing seam allows (Isardam drops). Legality (check, uchifuzume) is the caller's.
+    #[inline]
+    pub(crate) fn drop_targets(
+        &self,
+        memo: &mut LikeMemo,
+        us: Color,
+        kind: u8,
+        onto: Bitboard,
+    ) -> Bitboard {
+        let t = self.tables;
+        let k = kind as usize;
+        let mut targets = onto & !t.dead[us.index()][k] & self.drop_squares(memo, us, kind);
+        if t.nifu[k] {
+            targets &= !self.nifu_files(us, kind, None);
+        }
+        targets
+    }
+
     /// Pseudo-legal drops (dead-piece ranks and nifu excluded).
     fn drops(&self, memo: &mut LikeMemo, out: &mut MoveList) {
         let us = self.side_to_move();
         let t = self.tables;
-        let empty = !self.occupied();
+        let empty = self.empty_squares();
         for &kind in &t.hand_kinds {
             if self.hand(us, kind) == 0 {
                 continue;
             }
-            let k = kind as usize;
-            let mut targets = empty & !t.dead[us.index()][k] & self.drop_squares(memo, us, kind);
-            if t.nifu[k] {
-                targets &= !self.nifu_files(us, kind, None);
-            }
-            for to in targets {
+            for to in self.drop_targets(memo, us, kind, empty) {
                 out.push(Move::drop(kind, to));
             }
         }

@@ -179,6 +179,11 @@ impl<R: Rules> Position<R> {
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
+    /// The empty squares of the board (not of the whole storage).
+    #[inline]
+    pub fn empty_squares(&self) -> Bitboard {
+        self.tables.board ^ self.occupied()
+    }
     #[inline]
     pub fn pieces_of(&self, color: Color) -> Bitboard {
         self.by_color[color.index()]
@@ -236,6 +241,7 @@ impl<R: Rules> Position<R> {
 
     #[inline(always)]
     fn put_raw(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(R::GEOMETRY.on_board(sq), "{sq} is off the {} board", R::GEOMETRY);
         let s = sq.index();
         let old = self.board[s];
         if !old.is_empty() {
@@ -344,7 +350,7 @@ impl<R: Rules> Position<R> {
     /// The Zobrist hash computed from scratch (tests compare it with the incremental one).
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0u64;
-        for sq in Square::all() {
+        for sq in R::GEOMETRY.squares() {
             let p = self.board[sq.index()];
             if !p.is_empty() {
                 h ^= ZOBRIST.board[p.color().index()][p.kind() as usize][sq.index()];

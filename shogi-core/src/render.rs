@@ -41,6 +41,17 @@ fn movement(m: &Movement) -> String {
 pub fn render_table(t: &RuleTable) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "rule set {}: {}", t.name, t.title);
+    if t.geometry != crate::geometry::Geometry::STANDARD {
+        // 9×9 is the default and is not printed, so the tables of 9×9 rule sets read as before.
+        let _ = writeln!(
+            s,
+            "board: {} files x {} ranks (files 1-{}, ranks a-{})",
+            t.geometry.files,
+            t.geometry.ranks,
+            t.geometry.files,
+            t.geometry.last_rank_letter()
+        );
+    }
     let _ = writeln!(s, "offsets are (right, forward) from the owner's seat");
     let _ = writeln!(s, "pieces:");
     for (i, p) in t.pieces.iter().enumerate() {

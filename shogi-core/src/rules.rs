@@ -17,6 +17,7 @@
 //! | hand mapping | per-kind [`crate::table::PieceDef::captured`] | §2 eight-direction knight, kinds kept |
 //! | setup | [`crate::table::RuleTable::setups`] | every variant |
 
+use crate::geometry::Geometry;
 use crate::table::{Hooks, RuleTable};
 use crate::tables::Tables;
 
@@ -26,6 +27,8 @@ pub trait Rules: 'static + Sized + Copy + Default + Send + Sync + std::fmt::Debu
     const TABLE: &'static RuleTable;
     /// The rule seams; equal to `TABLE.hooks`, kept by value so branches fold at compile time.
     const HOOKS: Hooks = Self::TABLE.hooks;
+    /// The board; equal to `TABLE.geometry`, kept by value so sizes fold at compile time.
+    const GEOMETRY: Geometry = Self::TABLE.geometry;
     /// Attack tables, built on first use.
     fn tables() -> &'static Tables;
 }

@@ -15,6 +15,7 @@
 //! never capture). In check, it plays every legal move instead (drops included), so a mate by
 //! a quiet move is seen.
 
+use crate::geometry::SQUARES;
 use crate::eval::evaluate;
 use crate::game::{repetition_verdict, Game, Key, Repetition};
 use crate::movegen::MoveList;
@@ -158,17 +159,17 @@ pub struct Searcher<R: Rules> {
     _rules: PhantomData<R>,
 }
 
-/// History table width: 81 origin squares plus one row per droppable kind.
-const ORIGINS: usize = 81 + crate::table::MAX_KINDS;
+/// History table width: the storage squares plus one row per droppable kind.
+const ORIGINS: usize = SQUARES + crate::table::MAX_KINDS;
 
 #[inline]
 fn history_index(side: usize, mv: Move) -> usize {
     let origin = if mv.is_drop() {
-        81 + mv.drop_kind() as usize
+        SQUARES + mv.drop_kind() as usize
     } else {
         mv.from().index()
     };
-    (side * ORIGINS + origin) * 81 + mv.to().index()
+    (side * ORIGINS + origin) * SQUARES + mv.to().index()
 }
 
 impl<R: Rules> Default for Searcher<R> {
@@ -183,7 +184,7 @@ impl<R: Rules> Searcher<R> {
         Ok(Searcher {
             tt: TransTable::new(hash_mb)?,
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * ORIGINS * 81],
+            history: vec![0; 2 * ORIGINS * SQUARES],
             nodes: 0,
             max_nodes: u64::MAX,
             seldepth: 0,

@@ -1,7 +1,7 @@
 //! SFEN reading and writing with the letters of the variant's rule table.
 
 use crate::error::SfenError;
-use crate::geometry::{Color, Square, FILES, RANKS};
+use crate::geometry::{Color, Geometry, Square};
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
 use crate::table::{AfterMove, KingLoss, NifuPolicy, Reflect};
@@ -13,8 +13,98 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
-/// Longest hand count accepted (a hand never holds more pieces than the board has squares).
-const MAX_HAND: u32 = 81;
+/// Largest hand count stored; the variant's own material bound is checked after reading.
+const MAX_HAND: u32 = u8::MAX as u32;
+
+/// Reads the board field of an SFEN on board `g`: ranks from `a` down, files from the highest
+/// down to 1, a run of empty squares as one decimal number (`10` on a ten-file board; `54` is
+/// 54 squares, not 5 and 4). Calls `put` with each square and piece token (`+s`, `K`).
+pub fn read_board(
+    g: &Geometry,
+    field: &str,
+    mut put: impl FnMut(Square, &str) -> Result<(), SfenError>,
+) -> Result<(), SfenError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != g.ranks as usize {
+        return Err(SfenError::RankCount {
+            found: ranks.len(),
+            board: *g,
+        });
+    }
+    for (r, row) in ranks.iter().enumerate() {
+        let rank_char = (b'a' + r as u8) as char;
+        let too_many = |files| SfenError::FileCount {
+            rank: rank_char,
+            files,
+            board: *g,
+        };
+        // `placed` counts the files described so far, from the highest file down.
+        let mut placed = 0usize;
+        let mut chars = row.chars().peekable();
+        while let Some(ch) = chars.next() {
+            if ch.is_ascii_digit() {
+                let mut run = String::from(ch);
+                while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                    run.push(d);
+                }
+                if run.starts_with('0') || run.len() > 3 {
+                    return Err(SfenError::BadEmptyRun {
+                        rank: rank_char,
+                        run,
+                    });
+                }
+                placed += run.parse::<usize>().unwrap_or(usize::MAX / 2);
+                continue;
+            }
+            let token = if ch == '+' {
+                match chars.next() {
+                    Some(c) if c.is_ascii_alphabetic() => format!("+{c}"),
+                    _ => return Err(SfenError::DanglingPromotion),
+                }
+            } else {
+                ch.to_string()
+            };
+            if placed >= g.files as usize {
+                return Err(too_many(placed + 1));
+            }
+            let file = g.files - 1 - placed as u8;
+            put(Square::from_file_rank(file, r as u8), &token)?;
+            placed += 1;
+        }
+        if placed != g.files as usize {
+            return Err(too_many(placed));
+        }
+    }
+    Ok(())
+}
+
+/// Writes the board field of an SFEN on board `g`, `token(square)` giving each square's piece
+/// token (already cased for its owner) or `None` for an empty square.
+pub fn write_board(g: &Geometry, mut token: impl FnMut(Square) -> Option<String>) -> String {
+    let mut s = String::with_capacity(96);
+    for r in 0..g.ranks {
+        if r > 0 {
+            s.push('/');
+        }
+        let mut empty = 0;
+        for f in (0..g.files).rev() {
+            match token(Square::from_file_rank(f, r)) {
+                None => empty += 1,
+                Some(t) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push_str(&t);
+                }
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+    }
+    s
+}
 
 /// A move number: ASCII digits only, at least 1, fitting a `u32`.
 fn parse_move_number(s: &str) -> Result<u32, SfenError> {
@@ -64,46 +154,12 @@ impl<R: Rules> Position<R> {
             return Err(SfenError::FieldCount(fields.len()));
         }
         let mut pos = Self::empty();
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != RANKS as usize {
-            return Err(SfenError::RankCount(ranks.len()));
-        }
-        for (r, row) in ranks.iter().enumerate() {
-            let rank_char = (b'a' + r as u8) as char;
-            // Files are written from 9 down to 1; `placed` counts the files described so far.
-            let mut placed = 0usize;
-            let mut chars = row.chars().peekable();
-            while let Some(ch) = chars.next() {
-                if let Some(d) = ch.to_digit(10) {
-                    if d == 0 {
-                        return Err(SfenError::UnknownPiece(ch.to_string()));
-                    }
-                    placed = placed.saturating_add(d as usize);
-                    continue;
-                }
-                let token = if ch == '+' {
-                    match chars.next() {
-                        Some(c) if c.is_ascii_alphabetic() => format!("+{c}"),
-                        _ => return Err(SfenError::DanglingPromotion),
-                    }
-                } else {
-                    ch.to_string()
-                };
-                let piece = Self::token_piece(&token)
-                    .ok_or_else(|| SfenError::UnknownPiece(token.clone()))?;
-                if placed < FILES as usize {
-                    let file = FILES - 1 - placed as u8;
-                    pos.setup_put(Square::from_file_rank(file, r as u8), piece);
-                }
-                placed = placed.saturating_add(1);
-            }
-            if placed != FILES as usize {
-                return Err(SfenError::FileCount {
-                    rank: rank_char,
-                    files: placed,
-                });
-            }
-        }
+        read_board(&R::GEOMETRY, fields[0], |sq, token| {
+            let piece = Self::token_piece(token)
+                .ok_or_else(|| SfenError::UnknownPiece(token.to_string()))?;
+            pos.setup_put(sq, piece);
+            Ok(())
+        })?;
         let side = match fields[1] {
             "b" => Color::Black,
             "w" => Color::White,
@@ -229,7 +285,7 @@ impl<R: Rules> Position<R> {
                     if !t.nifu[k] || (!hooks.nifu_on_moves && changes_file(k)) {
                         continue;
                     }
-                    let mut seen = [false; 9];
+                    let mut seen = [false; crate::geometry::MAX_FILES as usize];
                     for sq in self.pieces(c, k as u8) {
                         if std::mem::replace(&mut seen[sq.file() as usize], true) {
                             return Err(SfenError::Nifu(color_name(c), sq.file() + 1));
@@ -238,6 +294,7 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
+        self.check_material()?;
         if hooks.king_loss == KingLoss::Checkmate && self.winner_by_board().is_none() {
             let waiting = !self.side_to_move();
             if self.in_check(waiting) {
@@ -247,30 +304,42 @@ impl<R: Rules> Position<R> {
         Ok(())
     }
 
-    /// Writes the position as SFEN.
-    pub fn to_sfen(&self) -> String {
-        let mut s = String::with_capacity(96);
-        for r in 0..RANKS {
-            if r > 0 {
-                s.push('/');
-            }
-            let mut empty = 0;
-            for f in (0..FILES).rev() {
-                let p = self.piece_at(Square::from_file_rank(f, r));
-                if p.is_empty() {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push_str(&Self::piece_token(p));
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
+    /// Rejects more pieces of a material class (a kind, its promoted forms and what it turns
+    /// into in hand) than any setup of the rule set holds: no move creates material.
+    fn check_material(&self) -> Result<(), SfenError> {
+        let t = self.tables;
+        let mut count = [0u32; crate::table::MAX_KINDS];
+        for sq in self.occupied() {
+            count[t.material_class[self.piece_at(sq).kind() as usize] as usize] += 1;
+        }
+        for c in Color::BOTH {
+            for &k in &t.hand_kinds {
+                count[t.material_class[k as usize] as usize] += self.hand(c, k) as u32;
             }
         }
+        for (class, &n) in count.iter().enumerate() {
+            if n > t.material_limit[class] as u32 {
+                let members: Vec<&str> = (0..t.kinds)
+                    .filter(|&k| t.material_class[k] as usize == class)
+                    .map(|k| R::TABLE.pieces[k].sfen)
+                    .collect();
+                return Err(SfenError::TooManyPieces(format!(
+                    "{n} pieces of the {} class ({}); this variant has at most {}",
+                    R::TABLE.pieces[class].name,
+                    members.join(", "),
+                    t.material_limit[class]
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the position as SFEN.
+    pub fn to_sfen(&self) -> String {
+        let mut s = write_board(&R::GEOMETRY, |sq| {
+            let p = self.piece_at(sq);
+            (!p.is_empty()).then(|| Self::piece_token(p))
+        });
         s.push_str(match self.side_to_move() {
             Color::Black => " b ",
             Color::White => " w ",

@@ -304,6 +304,8 @@ pub struct RuleTable {
     pub name: &'static str,
     /// One-line summary.
     pub title: &'static str,
+    /// The board (`board = 5x5;` in `variant!`; 9×9 by default).
+    pub geometry: crate::geometry::Geometry,
     pub pieces: &'static [PieceDef],
     pub hooks: Hooks,
     pub setups: &'static [Setup],

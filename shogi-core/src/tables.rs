@@ -1,7 +1,7 @@
 //! Attack tables built once per rule set from its [`RuleTable`].
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{Color, Square, SQUARES};
+use crate::geometry::{Color, Geometry, Square, SQUARES, STRIDE};
 use crate::table::{Captured, Reflect, RuleTable, HAND_ORDER, MAX_KINDS};
 
 /// Absolute directions `(file delta, rank delta)`.
@@ -16,27 +16,21 @@ pub const DIRS: [(i8, i8); 8] = [
     (1, 1),
 ];
 
-/// Rays: `RAYS[d][sq]` = squares from `sq` (exclusive) to the edge in direction `d`.
-pub static RAYS: [[Bitboard; SQUARES]; 8] = build_rays();
+/// Rays of a board: `rays[d][sq]` = squares from `sq` (exclusive) to the board's edge in
+/// direction `d`.
+pub type Rays = [[Bitboard; SQUARES]; 8];
 
-const fn build_rays() -> [[Bitboard; SQUARES]; 8] {
+fn build_rays(g: &Geometry) -> Rays {
     let mut rays = [[Bitboard(0); SQUARES]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut s = 0;
-        while s < SQUARES {
-            let mut f = (s / 9) as i32 + DIRS[d].0 as i32;
-            let mut r = (s % 9) as i32 + DIRS[d].1 as i32;
-            let mut bits = 0u128;
-            while f >= 0 && f < 9 && r >= 0 && r < 9 {
-                bits |= 1u128 << (f * 9 + r);
-                f += DIRS[d].0 as i32;
-                r += DIRS[d].1 as i32;
+    for (d, &(df, dr)) in DIRS.iter().enumerate() {
+        for sq in g.squares() {
+            let (mut f, mut r) = (sq.file() as i32 + df as i32, sq.rank() as i32 + dr as i32);
+            while let Some(next) = g.square(f, r) {
+                rays[d][sq.index()].set(next);
+                f += df as i32;
+                r += dr as i32;
             }
-            rays[d][s] = Bitboard(bits);
-            s += 1;
         }
-        d += 1;
     }
     rays
 }
@@ -44,23 +38,7 @@ const fn build_rays() -> [[Bitboard; SQUARES]; 8] {
 /// Whether moving along `d` increases the square index.
 #[inline]
 pub const fn positive(d: usize) -> bool {
-    (DIRS[d].0 as i32) * 9 + (DIRS[d].1 as i32) > 0
-}
-
-/// Squares attacked by a slider from `sq` along `d`, up to and including the first blocker.
-#[inline]
-pub fn ray_attack(d: usize, sq: Square, occ: Bitboard) -> Bitboard {
-    let ray = RAYS[d][sq.index()];
-    let blockers = ray & occ;
-    let first = if positive(d) {
-        blockers.lsb()
-    } else {
-        blockers.msb()
-    };
-    match first {
-        Some(b) => ray ^ RAYS[d][b.index()],
-        None => ray,
-    }
+    (DIRS[d].0 as i32) * STRIDE as i32 + (DIRS[d].1 as i32) > 0
 }
 
 /// `OPPOSITE[d]` is the direction index of `-DIRS[d]`.
@@ -133,6 +111,12 @@ pub static ZOBRIST: Zobrist = {
 
 /// Per-kind data laid out for the move generator.
 pub struct Tables {
+    /// The board.
+    pub geometry: Geometry,
+    /// Its squares.
+    pub board: Bitboard,
+    /// Its rays (inline: the slider kernel reads them at every node).
+    pub rays: Rays,
     pub kinds: usize,
     /// `leap[color][kind][sq]`.
     pub leap: Vec<[[Bitboard; SQUARES]; MAX_KINDS]>,
@@ -168,6 +152,11 @@ pub struct Tables {
     pub royal_mask: u32,
     /// Who can attack a square: the reverse view used by check detection.
     pub reverse: ReverseAttacks,
+    /// Material class of each kind: the lowest kind linked to it by promotion or by what a
+    /// capture puts in hand. No move changes the count of a class.
+    pub material_class: [u8; MAX_KINDS],
+    /// Most pieces of each class (indexed by the class's kind) in any setup.
+    pub material_limit: [u8; MAX_KINDS],
 }
 
 /// Reverse attack data: from a target square, where its attackers can stand.
@@ -229,7 +218,11 @@ impl Tables {
         let n = table.pieces.len();
         assert!(n <= MAX_KINDS, "at most {MAX_KINDS} kinds");
         let empty = [[Bitboard(0); SQUARES]; MAX_KINDS];
+        let g = table.geometry;
         let mut t = Tables {
+            geometry: g,
+            board: Bitboard::board(&g),
+            rays: build_rays(&g),
             kinds: n,
             leap: vec![empty; 2],
             move_only: vec![empty; 2],
@@ -260,29 +253,31 @@ impl Tables {
                 reflect_kinds: 0,
                 blockable_kinds: 0,
             },
+            material_class: [0; MAX_KINDS],
+            material_limit: [0; MAX_KINDS],
         };
         for (k, p) in table.pieces.iter().enumerate() {
             let m = &p.movement;
             for color in Color::BOTH {
                 let c = color.index();
-                for sq in Square::all() {
+                for sq in g.squares() {
                     let s = sq.index();
                     for &(dx, dy) in m.leaps {
-                        if let Some(to) = sq.offset(color, dx, dy) {
+                        if let Some(to) = g.offset(sq, color, dx, dy) {
                             t.leap[c][k][s].set(to);
                         }
                     }
                     for &(dx, dy) in m.move_only {
-                        if let Some(to) = sq.offset(color, dx, dy) {
+                        if let Some(to) = g.offset(sq, color, dx, dy) {
                             t.move_only[c][k][s].set(to);
                         }
                     }
                     for &(dx, dy) in m.capture_only {
-                        if let Some(to) = sq.offset(color, dx, dy) {
+                        if let Some(to) = g.offset(sq, color, dx, dy) {
                             t.capture_only[c][k][s].set(to);
                         }
                     }
-                    let far = sq.rank_from_far(color);
+                    let far = g.rank_from_far(sq, color);
                     if let Some(pr) = p.promotion {
                         if far < pr.zone {
                             t.zone[c][k].set(sq);
@@ -342,7 +337,20 @@ impl Tables {
         hand.sort_by_key(order);
         t.hand_kinds = hand;
         t.reverse = ReverseAttacks::build(&t);
+        t.material_class = material_classes(table);
+        t.material_limit = material_limits(table, &t.material_class);
         t
+    }
+
+    /// Squares attacked by a slider from `sq` along `d`, up to and including the first blocker.
+    #[inline]
+    pub fn ray_attack(&self, d: usize, sq: Square, occ: Bitboard) -> Bitboard {
+        let ray = self.rays[d][sq.index()];
+        let blockers = ray & occ;
+        match first_along(d, blockers) {
+            Some(b) => ray ^ self.rays[d][b.index()],
+            None => ray,
+        }
     }
 
     /// Attacks of a kind without special movement (leaps and plain slides).
@@ -354,8 +362,72 @@ impl Tables {
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            att |= ray_attack(d, sq, occ);
+            att |= self.ray_attack(d, sq, occ);
         }
         att
     }
+}
+
+/// Kinds linked by promotion or by the hand mapping share a class, named by its lowest kind.
+fn material_classes(table: &RuleTable) -> [u8; MAX_KINDS] {
+    let mut class: [u8; MAX_KINDS] = std::array::from_fn(|k| k as u8);
+    fn root(class: &[u8; MAX_KINDS], mut k: u8) -> u8 {
+        while class[k as usize] != k {
+            k = class[k as usize];
+        }
+        k
+    }
+    let join = |class: &mut [u8; MAX_KINDS], a: u8, b: u8| {
+        let (ra, rb) = (root(class, a), root(class, b));
+        class[ra.max(rb) as usize] = ra.min(rb);
+    };
+    for (k, p) in table.pieces.iter().enumerate() {
+        let k = k as u8;
+        join(&mut class, k, p.unpromoted);
+        if let Some(pr) = p.promotion {
+            join(&mut class, k, pr.to);
+        }
+        for cap in p.captured {
+            if let Captured::Hand(h) = cap {
+                join(&mut class, k, h);
+            }
+        }
+    }
+    std::array::from_fn(|k| root(&class, k as u8))
+}
+
+/// The most pieces of each class found in any setup's start position (board and hands). A
+/// table without setups (a hand-written test table) bounds nothing.
+fn material_limits(table: &RuleTable, class: &[u8; MAX_KINDS]) -> [u8; MAX_KINDS] {
+    if table.setups.is_empty() {
+        return [u8::MAX; MAX_KINDS];
+    }
+    let mut limit = [0u8; MAX_KINDS];
+    for setup in table.setups {
+        let mut count = [0u32; MAX_KINDS];
+        let mut fields = setup.sfen.split_whitespace();
+        let board = fields.next().unwrap_or("");
+        let kind_of = |token: &str| table.kind_by_sfen(&token.to_ascii_uppercase());
+        let _ = crate::sfen::read_board(&table.geometry, board, |_, token| {
+            if let Some(k) = kind_of(token) {
+                count[class[k as usize] as usize] += 1;
+            }
+            Ok(())
+        });
+        // Hands of a setup: `[count]letter` items.
+        let hand = fields.nth(1).unwrap_or("-");
+        let mut n = 0u32;
+        for ch in hand.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                n = n * 10 + d;
+            } else if let Some(k) = kind_of(&ch.to_string()) {
+                count[class[k as usize] as usize] += n.max(1);
+                n = 0;
+            }
+        }
+        for (l, c) in limit.iter_mut().zip(count) {
+            *l = (*l).max(c.min(u8::MAX as u32) as u8);
+        }
+    }
+    limit
 }

@@ -1,13 +1,13 @@
 //! USI move notation: reading (checked against the legal moves) and writing.
 
 use crate::error::MoveError;
-use crate::geometry::Square;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
 
-/// Longest USI move text: a lion's double move with promotion (`5e5d5c+`).
-const MAX_MOVE_LEN: usize = 7;
+/// Longest USI move text: a lion's double move with promotion on a ten-file board
+/// (`10e10d10c+`).
+const MAX_MOVE_LEN: usize = 10;
 
 impl<R: Rules> Position<R> {
     /// Writes a move in USI notation (`7g7f`, `8h2b+`, `P*5e`, `5e5d5c`).
@@ -15,42 +15,46 @@ impl<R: Rules> Position<R> {
         move_to_usi::<R>(mv)
     }
 
-    /// Reads a USI move without checking legality.
+    /// Reads a USI move without checking legality. Squares are read on the rule set's board
+    /// (`10a` on a ten-file board); a drop names the piece by its SFEN token (`P*5e`, `+L*3c`).
     pub fn parse_usi_syntax(text: &str) -> Result<Move, MoveError> {
         let bad = || MoveError::Malformed(text.to_string());
         if !text.is_ascii() || text.len() < 4 || text.len() > MAX_MOVE_LEN {
             return Err(bad());
         }
-        if text.as_bytes()[1] == b'*' {
-            if text.len() != 4 {
-                return Err(bad());
-            }
-            let letter = text[..1].to_string();
-            if !letter.chars().all(|c| c.is_ascii_uppercase()) {
+        let g = R::GEOMETRY;
+        if let Some((token, square)) = text.split_once('*') {
+            let letter_ok = match token.as_bytes() {
+                [c] | [b'+', c] => c.is_ascii_uppercase(),
+                _ => false,
+            };
+            if !letter_ok {
                 return Err(MoveError::UnknownDropPiece(text.to_string()));
             }
             let kind = R::TABLE
-                .kind_by_sfen(&letter)
+                .kind_by_sfen(token)
                 .ok_or_else(|| MoveError::UnknownDropPiece(text.to_string()))?;
-            let to = Square::parse(&text[2..4]).ok_or_else(bad)?;
+            let to = g.parse_square(square).ok_or_else(bad)?;
             return Ok(Move::drop(kind, to));
         }
         let (body, promote) = match text.strip_suffix('+') {
             Some(b) => (b, true),
             None => (text, false),
         };
-        match body.len() {
-            4 => {
-                let from = Square::parse(&body[..2]).ok_or_else(bad)?;
-                let to = Square::parse(&body[2..]).ok_or_else(bad)?;
-                Ok(Move::new(from, to, promote))
+        // Two or three squares, each a file number and a rank letter.
+        let mut squares = [None; 3];
+        let mut rest = body;
+        for slot in squares.iter_mut() {
+            if rest.is_empty() {
+                break;
             }
-            6 => {
-                let from = Square::parse(&body[..2]).ok_or_else(bad)?;
-                let mid = Square::parse(&body[2..4]).ok_or_else(bad)?;
-                let to = Square::parse(&body[4..]).ok_or_else(bad)?;
-                Ok(Move::lion(from, mid, to, promote))
-            }
+            let (sq, n) = g.parse_prefix(rest).ok_or_else(bad)?;
+            *slot = Some(sq);
+            rest = &rest[n..];
+        }
+        match (rest.is_empty(), squares) {
+            (true, [Some(from), Some(to), None]) => Ok(Move::new(from, to, promote)),
+            (true, [Some(from), Some(mid), Some(to)]) => Ok(Move::lion(from, mid, to, promote)),
             _ => Err(bad()),
         }
     }

@@ -198,6 +198,7 @@ struct Capture;
 const CAPTURE: RuleTable = RuleTable {
     name: "Capture",
     title: "standard pieces, king capture",
+    geometry: shogi_core::geometry::Geometry::STANDARD,
     pieces: &STANDARD_PIECES,
     hooks: Hooks {
         king_loss: KingLoss::Capture,

@@ -4,7 +4,7 @@
 mod common;
 use common::{sq, BLACK, WHITE};
 use shogi_core::effects::home::home_square;
-use shogi_core::geometry::Color;
+use shogi_core::geometry::{Color, Geometry};
 use shogi_core::table::Home;
 use shogi_core::Bitboard;
 
@@ -13,7 +13,7 @@ fn home(role: Home, owner: Color, capture: &str, occupied: &[&str]) -> String {
     for s in occupied {
         occ.set(sq(s));
     }
-    home_square(role, owner, sq(capture), occ).to_string()
+    home_square(&Geometry::STANDARD, role, owner, sq(capture), occ).to_string()
 }
 
 #[test]

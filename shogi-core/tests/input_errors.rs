@@ -4,6 +4,7 @@
 mod common;
 
 use common::{Hybrid, Immortal, Rng, Std, MATSURI, MAX, START};
+use shogi_core::geometry::Geometry;
 use shogi_core::{MoveError, Position, Rules, SfenError};
 
 const KINGS: &str = "4k4/9/9/9/9/9/9/9/4K4";
@@ -21,6 +22,22 @@ fn start_with_rank(rank: usize, text: &str) -> String {
     format!("{} b - 1", board.join("/"))
 }
 
+const NINE: Geometry = Geometry::STANDARD;
+
+fn bad_run(rank: char, run: &str) -> SfenError {
+    SfenError::BadEmptyRun {
+        rank,
+        run: run.to_string(),
+    }
+}
+
+/// More pieces of the pawn class than standard shogi's 18.
+fn too_many_pawns(n: u32) -> SfenError {
+    SfenError::TooManyPieces(format!(
+        "{n} pieces of the pawn class (P, +P); this variant has at most 18"
+    ))
+}
+
 fn unknown(s: &str) -> SfenError {
     SfenError::UnknownPiece(s.to_string())
 }
@@ -33,13 +50,26 @@ fn malformed_sfen_fields_and_board() {
         (format!("{KINGS} b"), SfenError::FieldCount(2)),
         ("startpos".into(), SfenError::FieldCount(1)),
         (format!("{START} 5"), SfenError::FieldCount(5)),
-        ("9/9/9 b - 1".into(), SfenError::RankCount(3)),
-        (format!("{KINGS}/9 b - 1"), SfenError::RankCount(10)),
+        (
+            "9/9/9 b - 1".into(),
+            SfenError::RankCount {
+                found: 3,
+                board: NINE,
+            },
+        ),
+        (
+            format!("{KINGS}/9 b - 1"),
+            SfenError::RankCount {
+                found: 10,
+                board: NINE,
+            },
+        ),
         (
             start_with_rank(8, "LNSGKGSNLL"),
             SfenError::FileCount {
                 rank: 'i',
                 files: 10,
+                board: NINE,
             },
         ),
         (
@@ -47,6 +77,7 @@ fn malformed_sfen_fields_and_board() {
             SfenError::FileCount {
                 rank: 'f',
                 files: 8,
+                board: NINE,
             },
         ),
         (
@@ -54,11 +85,29 @@ fn malformed_sfen_fields_and_board() {
             SfenError::FileCount {
                 rank: 'b',
                 files: 0,
+                board: NINE,
             },
         ),
         (start_with_rank(4, "4X4"), unknown("X")),
         (start_with_rank(4, "4I4"), unknown("I")),
-        (start_with_rank(4, "09"), unknown("0")),
+        (start_with_rank(4, "09"), bad_run('e', "09")),
+        (start_with_rank(4, "0"), bad_run('e', "0")),
+        (
+            start_with_rank(5, "54"),
+            SfenError::FileCount {
+                rank: 'f',
+                files: 54,
+                board: NINE,
+            },
+        ),
+        (
+            start_with_rank(5, "4P13"),
+            SfenError::FileCount {
+                rank: 'f',
+                files: 18,
+                board: NINE,
+            },
+        ),
         (start_with_rank(0, "lnsg+kgsnl"), unknown("+k")),
         (start_with_rank(4, "4+G4"), unknown("+G")),
         (start_with_rank(4, "4é4"), unknown("é")),
@@ -74,10 +123,16 @@ fn malformed_sfen_fields_and_board() {
     for (sfen, expected) in cases {
         assert_eq!(sfen_err(&sfen), expected, "{sfen:?}");
     }
-    // "54" describes nine files.
-    assert!(Position::<Std>::from_sfen(&start_with_rank(5, "54")).is_ok());
-    // `I` is a piece of the immortal fixture.
-    assert!(Position::<Immortal>::from_sfen(&start_with_rank(4, "4I4")).is_ok());
+    // A run of empty squares is one number: "54" is 54 squares, not 5 and 4.
+    assert!(Position::<Std>::from_sfen(&start_with_rank(5, "9")).is_ok());
+    // `I` is a piece of the immortal fixture (in place of a silver: an immortal silver is of
+    // the silver class, and there are four of those).
+    let immortal = "lnsgkgsnl/1r5b1/ppppppppp/9/4I4/9/PPPPPPPPP/1B5R1/LN1GKGSNL b - 1";
+    assert!(Position::<Immortal>::from_sfen(immortal).is_ok());
+    assert!(matches!(
+        Position::<Immortal>::from_sfen(&start_with_rank(4, "4I4")),
+        Err(SfenError::TooManyPieces(_))
+    ));
 }
 
 #[test]
@@ -95,19 +150,28 @@ fn malformed_sfen_hands() {
         ("é", SfenError::UnknownHandPiece("é".into())),
         ("0P", count("0P")),
         ("03P", count("03P")),
-        ("100P", count("100P")),
-        ("82P", count("82P")),
+        ("1000P", count("1000P")),
+        ("256P", count("256P")),
+        ("100P", too_many_pawns(100)),
+        ("82P", too_many_pawns(82)),
+        ("19P", too_many_pawns(19)),
+        ("10P9p", too_many_pawns(19)),
         ("99999999999999999999P", count("99999999999999999999P")),
-        ("41P41P", count("41P")),
+        ("41P41P", too_many_pawns(82)),
+        ("200P100P", count("100P")),
         ("P2", count("2")),
         ("2", count("2")),
     ];
     for (h, expected) in cases {
         assert_eq!(sfen_err(&hand(h)), expected, "hand {h:?}");
     }
-    // Counts of 1 may be written; 81 is the most of one kind.
-    let p = Position::<Std>::from_sfen(&hand("1P81p")).unwrap();
-    assert_eq!(p.to_sfen(), format!("{KINGS} b P81p 1"));
+    // Counts of 1 may be written; 18 pawns is the most standard shogi holds.
+    let p = Position::<Std>::from_sfen(&hand("1P17p")).unwrap();
+    assert_eq!(p.to_sfen(), format!("{KINGS} b P17p 1"));
+    // Promoted pawns on the board count as pawns: 1 + 17 is the most, 1 + 18 too many.
+    let board = "4k4/9/9/9/9/9/9/9/+P3K4";
+    assert!(Position::<Std>::from_sfen(&format!("{board} b 17P 1")).is_ok());
+    assert_eq!(sfen_err(&format!("{board} b 18P 1")), too_many_pawns(19));
 }
 
 #[test]

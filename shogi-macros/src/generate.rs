@@ -192,6 +192,7 @@ pub fn generate(def: &VariantDef, model: &Model) -> TokenStream {
         quote!(::shogi_core::table::Setup { id: #id, sfen: #sfen, description: #d })
     });
     let notes = &model.notes;
+    let (files, ranks) = (model.geometry.files, model.geometry.ranks);
     let ids = model
         .setups
         .iter()
@@ -211,6 +212,7 @@ pub fn generate(def: &VariantDef, model: &Model) -> TokenStream {
             pub const TABLE: ::shogi_core::table::RuleTable = ::shogi_core::table::RuleTable {
                 name: #name_str,
                 title: #title,
+                geometry: ::shogi_core::geometry::Geometry { files: #files, ranks: #ranks },
                 pieces: &[#(#pieces),*],
                 hooks: #hooks,
                 setups: &[#(#setups),*],

@@ -23,6 +23,22 @@
 //! }
 //! ```
 //!
+//! The board is part of the rule set. A 5×5 variant written from scratch (minishogi's rules:
+//! standard pieces without knights and lances, promotion on the last rank):
+//!
+//! ```text
+//! variant! {
+//!     /// Minishogi on 5×5.
+//!     pub struct Mini;
+//!     id = "Test-Mini";
+//!     board = 5x5;                      // files x ranks, 3x3 up to 10x10 (default 9x9)
+//!     zone = 1;                         // promotion zone depth of every kind (default 3)
+//!     pieces = standard without [knight, lance, promoted_knight, promoted_lance];
+//!     start = "rbsgk/4p/5/P4/KGSBR";    // the setups' base board, as SFEN (needed off 9x9)
+//!     setup {}
+//! }
+//! ```
+//!
 //! The full grammar is documented by example in the workspace README.
 
 use proc_macro::TokenStream;

@@ -12,6 +12,7 @@ use shogi_core::table::{
     AfterMove, CaptureEffect, Golds, Hooks, KingLoss, Landing, Lender, MoveShape, MovementSource,
     NifuPolicy, OwnMovement, Paralysis, Place, Reflect, MAX_KINDS,
 };
+use shogi_core::geometry::{Color, Geometry, Square, SQUARES};
 use syn::{Ident, LitInt, LitStr};
 
 /// One kind after lowering.
@@ -51,6 +52,7 @@ pub struct SetupModel {
 /// The lowered rule set: everything the generator needs, as plain data.
 pub struct Model {
     pub title: String,
+    pub geometry: Geometry,
     pub pieces: Vec<PieceModel>,
     pub hooks: Hooks,
     pub setups: Vec<SetupModel>,
@@ -121,7 +123,8 @@ const RULE_KEYS: &[&str] = &[
     "move_shape",
     "nifu",
 ];
-const TEXT_KEYS: &[&str] = &["id", "title", "note"];
+const TEXT_KEYS: &[&str] = &["id", "title", "note", "start"];
+const SIZE_KEYS: &[&str] = &["board", "zone"];
 const FLAGS: &[&str] = &[
     "immortal",
     "royal",
@@ -236,6 +239,9 @@ pub fn lower(def: &VariantDef) -> syn::Result<Model> {
     let mut pieces_items: Vec<&PieceItem> = Vec::new();
     let mut setups_items: Vec<&SetupItem> = Vec::new();
     let mut rules: Vec<RuleRef> = Vec::new();
+    let mut board: Option<(Geometry, Span)> = None;
+    let mut default_zone: Option<&LitInt> = None;
+    let mut start: Option<LitStr> = None;
 
     for item in &def.items {
         match item {
@@ -254,6 +260,11 @@ pub fn lower(def: &VariantDef) -> syn::Result<Model> {
                     }
                 }
                 "note" => notes.push(value.value()),
+                "start" => {
+                    if start.replace(value.clone()).is_some() {
+                        errors.push(key.span(), "`start` is given twice");
+                    }
+                }
                 other => errors.push(
                     key.span(),
                     format!("unknown text item `{other}`; {}", one_of(other, TEXT_KEYS)),
@@ -268,6 +279,26 @@ pub fn lower(def: &VariantDef) -> syn::Result<Model> {
                     errors.push(key.span(), "`pieces` is given twice");
                 }
             }
+            Item::Size { key, value } => match key.to_string().as_str() {
+                "board" => {
+                    let g = parse_board(value, &mut errors);
+                    if board.replace((g, value.span())).is_some() {
+                        errors.push(key.span(), "`board` is given twice");
+                    }
+                }
+                "zone" => {
+                    if default_zone.replace(value).is_some() {
+                        errors.push(key.span(), "`zone` is given twice");
+                    }
+                }
+                other => errors.push(
+                    key.span(),
+                    format!(
+                        "`{other}` does not take a number; {}",
+                        one_of(other, SIZE_KEYS)
+                    ),
+                ),
+            },
             Item::Piece(p) => pieces_items.push(p),
             Item::Setup(s) => setups_items.push(s),
             Item::Rule {
@@ -506,6 +537,30 @@ pub fn lower(def: &VariantDef) -> syn::Result<Model> {
         );
     }
 
+    // The board and the default promotion zone (3 ranks, or `zone = N;` for every kind
+    // that does not give its own).
+    let (geometry, board_span) = board.unwrap_or((Geometry::STANDARD, def.name.span()));
+    let zone_default = match default_zone {
+        Some(z) => {
+            let d = zone_depth(z, &geometry, &mut errors);
+            for (p, promotes) in set.pieces.iter_mut().zip(&set.promotes) {
+                if promotes.is_none() {
+                    if let Some((_, zone)) = &mut p.promotion {
+                        *zone = d;
+                    }
+                }
+            }
+            d
+        }
+        None => 3,
+    };
+    if geometry != Geometry::STANDARD && start.is_none() {
+        errors.push(
+            board_span,
+            format!("a {geometry} board needs its start position: `start = \"<SFEN board>\";` (the standard one is 9x9)"),
+        );
+    }
+
     // Resolve references between pieces.
     for i in 0..set.pieces.len() {
         if let Some((target, zone)) = set.promotes[i].clone() {
@@ -526,17 +581,8 @@ pub fn lower(def: &VariantDef) -> syn::Result<Model> {
                     ),
                     Some(t) => {
                         let z = match &zone {
-                            Some(z) => match z.base10_parse::<u8>() {
-                                Ok(z) if (1..=9).contains(&z) => z,
-                                _ => {
-                                    errors.push(
-                                        z.span(),
-                                        "promotion zone depth must be 1 to 9 ranks",
-                                    );
-                                    3
-                                }
-                            },
-                            None => 3,
+                            Some(z) => zone_depth(z, &geometry, &mut errors),
+                            None => zone_default,
                         };
                         set.pieces[i].promotion = Some((t, z));
                     }
@@ -662,7 +708,7 @@ pub fn lower(def: &VariantDef) -> syn::Result<Model> {
     let mut setups = Vec::new();
     let mut ids: Vec<String> = Vec::new();
     for s in &setups_items {
-        if let Some(setup) = lower_setup(&id, s, &set, &mut errors) {
+        if let Some(setup) = lower_setup(&id, s, &set, &geometry, start.as_ref(), &mut errors) {
             if ids.contains(&setup.id) {
                 errors.push(
                     s.keyword.span(),
@@ -681,11 +727,55 @@ pub fn lower(def: &VariantDef) -> syn::Result<Model> {
     };
     Ok(Model {
         title,
+        geometry,
         pieces: set.pieces,
         hooks,
         setups,
         notes,
     })
+}
+
+/// `board = 5x5;`: the literal's text is files, `x`, ranks (Rust reads `5x5` as the integer
+/// 5 with suffix `x5`).
+fn parse_board(lit: &LitInt, errors: &mut Errors) -> Geometry {
+    let text = lit.to_string();
+    let hint = "write the board as files x ranks, e.g. `board = 5x5;` or `board = 7x9;`";
+    let parsed = text
+        .split_once('x')
+        .and_then(|(f, r)| Some((f.parse::<u8>().ok()?, r.parse::<u8>().ok()?)));
+    match parsed {
+        None => {
+            errors.push(lit.span(), format!("`{text}` is not a board size: {hint}"));
+            Geometry::STANDARD
+        }
+        Some((files, ranks)) => match Geometry::new(files, ranks) {
+            Ok(g) => g,
+            Err(why) => {
+                errors.push(
+                    lit.span(),
+                    format!("board {files}x{ranks} is not supported: {why} (3x3 to 10x10)"),
+                );
+                Geometry::STANDARD
+            }
+        },
+    }
+}
+
+/// A promotion zone depth: 1 to the board's rank count.
+fn zone_depth(z: &LitInt, g: &Geometry, errors: &mut Errors) -> u8 {
+    match z.base10_parse::<u8>() {
+        Ok(d) if (1..=g.ranks).contains(&d) => d,
+        _ => {
+            errors.push(
+                z.span(),
+                format!(
+                    "promotion zone depth must be 1 to {} ranks (the board has {} ranks)",
+                    g.ranks, g.ranks
+                ),
+            );
+            1
+        }
+    }
 }
 
 fn first_doc_line(def: &VariantDef) -> Option<String> {
@@ -1138,51 +1228,66 @@ fn lower_rule(
     }
 }
 
-type Grid = [[Option<(bool, String)>; 9]; 9];
+/// A setup's board under construction: `(white, token)` per storage square.
+type Grid = Vec<Option<(bool, String)>>;
 
-fn standard_grid() -> Grid {
-    let mut grid: Grid = Default::default();
-    for (r, row) in STANDARD_BOARD.split('/').enumerate() {
-        let mut f = 8i32;
-        for ch in row.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                f -= d as i32;
-            } else {
-                grid[f as usize][r] =
-                    Some((ch.is_ascii_lowercase(), ch.to_ascii_uppercase().to_string()));
-                f -= 1;
-            }
-        }
+/// Reads an SFEN board text into a grid (errors at `span`).
+fn grid_from_sfen(g: &Geometry, text: &str, span: Span, errors: &mut Errors) -> Grid {
+    let mut grid: Grid = vec![None; SQUARES];
+    let read = shogi_core::sfen::read_board(g, text, |sq, token| {
+        grid[sq.index()] = Some((
+            token.chars().any(|c| c.is_ascii_lowercase()),
+            token.to_ascii_uppercase(),
+        ));
+        Ok(())
+    });
+    if let Err(e) = read {
+        errors.push(span, format!("bad start board \"{text}\": {e}"));
     }
     grid
 }
 
-fn parse_square(s: &LitStr, errors: &mut Errors) -> Option<(usize, usize)> {
-    let v = s.value();
-    let b = v.as_bytes();
-    if b.len() == 2 && (b'1'..=b'9').contains(&b[0]) && (b'a'..=b'i').contains(&b[1]) {
-        Some(((b[0] - b'1') as usize, (b[1] - b'a') as usize))
-    } else {
-        errors.push(
-            s.span(),
-            format!("\"{v}\" is not a square: use file 1-9 and rank a-i, e.g. \"7g\""),
-        );
-        None
+/// The base board of setups: the variant's `start`, or the standard position on 9x9.
+fn base_grid(g: &Geometry, start: Option<&LitStr>, errors: &mut Errors) -> Grid {
+    match start {
+        Some(s) => grid_from_sfen(g, &s.value(), s.span(), errors),
+        None if *g == Geometry::STANDARD => {
+            grid_from_sfen(g, STANDARD_BOARD, Span::call_site(), errors)
+        }
+        None => vec![None; SQUARES],
     }
 }
 
-#[allow(clippy::needless_range_loop)] // grid is indexed [file][rank]; ranks drive the SFEN order
+fn parse_square(g: &Geometry, s: &LitStr, errors: &mut Errors) -> Option<Square> {
+    let v = s.value();
+    let sq = g.parse_square(&v);
+    if sq.is_none() {
+        errors.push(
+            s.span(),
+            format!(
+                "\"{v}\" is not a square of this {g} board: use file 1-{} and rank a-{}, e.g. \"{}\"",
+                g.files,
+                g.last_rank_letter(),
+                Square::from_file_rank(g.files / 2, g.ranks - 1)
+            ),
+        );
+    }
+    sq
+}
+
 fn lower_setup(
     id: &LitStr,
     s: &SetupItem,
     set: &PieceSet,
+    g: &Geometry,
+    start: Option<&LitStr>,
     errors: &mut Errors,
 ) -> Option<SetupModel> {
     let setup_id = match &s.number {
         Some(n) => format!("{}:{}", id.value(), n.base10_digits()),
         None => id.value(),
     };
-    let mut grid = standard_grid();
+    let mut grid = base_grid(g, start, errors);
     let mut white_first = false;
     let mut description: Vec<String> = Vec::new();
     let side_of = |side: &Ident, errors: &mut Errors| -> Option<bool> {
@@ -1227,9 +1332,9 @@ fn lower_setup(
                     ),
                 },
                 "base" => match value.to_string().as_str() {
-                    "standard" => grid = standard_grid(),
+                    "standard" => grid = base_grid(g, start, errors),
                     "empty" => {
-                        grid = Default::default();
+                        grid = vec![None; SQUARES];
                         description.push("empty base".into());
                     }
                     other => errors.push(
@@ -1245,6 +1350,17 @@ fn lower_setup(
                     ),
                 ),
             },
+            SetupProp::Base { key, board } => {
+                if key == "base" {
+                    grid = grid_from_sfen(g, &board.value(), board.span(), errors);
+                    description.push("own start board".into());
+                } else {
+                    errors.push(
+                        key.span(),
+                        format!("only `base` takes a board text, not `{key}`"),
+                    );
+                }
+            }
             SetupProp::Remove { side, targets } => {
                 let Some(white) = side_of(side, errors) else {
                     continue;
@@ -1262,7 +1378,7 @@ fn lower_setup(
                             }
                             let token = &set.pieces[k].sfen;
                             let mut any = false;
-                            for cell in grid.iter_mut().flatten() {
+                            for cell in grid.iter_mut() {
                                 if matches!(cell, Some((w, tk)) if *w == white && tk == token) {
                                     *cell = None;
                                     any = true;
@@ -1279,15 +1395,15 @@ fn lower_setup(
                             removed.push(name.to_string());
                         }
                         Target::Square(sq) => {
-                            let Some((f, r)) = parse_square(sq, errors) else {
+                            let Some(at) = parse_square(g, sq, errors) else {
                                 continue;
                             };
-                            match &grid[f][r] {
+                            match &grid[at.index()] {
                                 Some((w, tk)) if *w == white => {
                                     if set.pieces.iter().any(|p| p.royal && p.sfen == *tk) {
                                         errors.push(sq.span(), "a handicap cannot remove the king");
                                     }
-                                    grid[f][r] = None;
+                                    grid[at.index()] = None;
                                     removed.push(sq.value());
                                 }
                                 _ => errors.push(
@@ -1309,13 +1425,13 @@ fn lower_setup(
                 };
                 let mut placed = Vec::new();
                 for (sq, name) in places {
-                    let Some((f, r)) = parse_square(sq, errors) else {
+                    let Some(at) = parse_square(g, sq, errors) else {
                         continue;
                     };
                     let Some(k) = kind(name, errors) else {
                         continue;
                     };
-                    grid[f][r] = Some((white, set.pieces[k].sfen.clone()));
+                    grid[at.index()] = Some((white, set.pieces[k].sfen.clone()));
                     placed.push(format!("{} on {}", name, sq.value()));
                 }
                 description.push(format!("{side} places {}", placed.join(", ")));
@@ -1329,7 +1445,7 @@ fn lower_setup(
                 };
                 let (ta, tb) = (set.pieces[a].sfen.clone(), set.pieces[b].sfen.clone());
                 let mut any = false;
-                for (w, tk) in grid.iter_mut().flatten().flatten() {
+                for (w, tk) in grid.iter_mut().flatten() {
                     if *w == white && *tk == ta {
                         tb.clone_into(tk);
                         any = true;
@@ -1345,23 +1461,25 @@ fn lower_setup(
     // Every token must name a kind; each side needs exactly one king; nothing on a dead square.
     let mut kings = [0, 0];
     let mut ok = true;
-    for (f, file) in grid.iter().enumerate() {
-        for (r, cell) in file.iter().enumerate() {
-            let Some((white, token)) = cell else { continue };
+    for sq in g.squares() {
+        {
+            let Some((white, token)) = &grid[sq.index()] else {
+                continue;
+            };
             match set.pieces.iter().position(|p| p.sfen == *token) {
                 None => {
                     ok = false;
                     errors.push(
                         s.keyword.span(),
-                        format!("setup `{setup_id}` has a piece '{token}' on {}{} but no kind has that letter", f + 1, (b'a' + r as u8) as char),
+                        format!("setup `{setup_id}` has a piece '{token}' on {sq} but no kind has that letter"),
                     );
                 }
                 Some(k) => {
                     if set.pieces[k].royal {
                         kings[usize::from(*white)] += 1;
                     }
-                    let far = if *white { 8 - r } else { r };
-                    if far < set.pieces[k].dead_ranks as usize {
+                    let owner = if *white { Color::White } else { Color::Black };
+                    if g.rank_from_far(sq, owner) < set.pieces[k].dead_ranks {
                         ok = false;
                         errors.push(
                             s.keyword.span(),
@@ -1385,32 +1503,14 @@ fn lower_setup(
     if !ok {
         return None;
     }
-    let mut sfen = String::new();
-    for r in 0..9 {
-        if r > 0 {
-            sfen.push('/');
-        }
-        let mut empty = 0;
-        for f in (0..9).rev() {
-            match &grid[f][r] {
-                None => empty += 1,
-                Some((white, token)) => {
-                    if empty > 0 {
-                        sfen.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    sfen.push_str(&if *white {
-                        token.to_ascii_lowercase()
-                    } else {
-                        token.clone()
-                    });
-                }
-            }
-        }
-        if empty > 0 {
-            sfen.push_str(&empty.to_string());
-        }
-    }
+    let mut sfen = shogi_core::sfen::write_board(g, |sq| {
+        grid[sq.index()]
+            .as_ref()
+            .map(|(white, token)| match white {
+                true => token.to_ascii_lowercase(),
+                false => token.clone(),
+            })
+    });
     sfen.push_str(if white_first { " w - 1" } else { " b - 1" });
     if description.is_empty() {
         description.push("even game, Black first".into());

@@ -29,6 +29,8 @@ pub enum Item {
     Piece(PieceItem),
     /// `setup 3 { ... }`
     Setup(SetupItem),
+    /// `board = 5x5;` (files × ranks, one literal token) or `zone = 1;`
+    Size { key: Ident, value: LitInt },
     /// `capture_effect = circe;`, `paralysis = same_kind { kings = included };`
     Rule {
         key: Ident,
@@ -90,6 +92,8 @@ pub struct SetupItem {
 pub enum SetupProp {
     /// `first = white;`, `base = empty;`
     Set { key: Ident, value: Ident },
+    /// `base = "rbsgk/4p/5/P4/KGSBR";`: the board as SFEN text
+    Base { key: Ident, board: LitStr },
     /// `black remove [rook, bishop, "7i"];`
     Remove { side: Ident, targets: Vec<Target> },
     /// `black place { "3i" = immortal_silver };`
@@ -186,6 +190,11 @@ impl Parse for Item {
                 })?;
                 let item = if input.peek(LitStr) {
                     Item::Text {
+                        key,
+                        value: input.parse()?,
+                    }
+                } else if input.peek(LitInt) {
+                    Item::Size {
                         key,
                         value: input.parse()?,
                     }
@@ -368,9 +377,16 @@ impl Parse for SetupProp {
         let key: Ident = input.parse()?;
         let prop = if input.peek(Token![=]) {
             input.parse::<Token![=]>()?;
-            SetupProp::Set {
-                key,
-                value: input.parse()?,
+            if input.peek(LitStr) {
+                SetupProp::Base {
+                    key,
+                    board: input.parse()?,
+                }
+            } else {
+                SetupProp::Set {
+                    key,
+                    value: input.parse()?,
+                }
             }
         } else {
             let action: Ident = input.parse()?;

@@ -34,14 +34,22 @@ pub fn hand_text<R: Rules>(pos: &Position<R>, color: Color) -> String {
     }
 }
 
-/// The board as a 9x9 grid with coordinates; `mark` squares (the last move's) are bracketed.
+/// The board as a grid of the rule set's size with coordinates (files high to low on top,
+/// rank letters at the right); `mark` squares (the last move's) are bracketed.
 pub fn board_text<R: Rules>(pos: &Position<R>, mark: &[Square]) -> String {
+    let g = R::GEOMETRY;
     let mut s = String::new();
-    s.push_str("    9   8   7   6   5   4   3   2   1\n");
-    s.push_str("  +------------------------------------+\n");
-    for rank in 0..9u8 {
+    let mut header = String::from("  ");
+    for file in (1..=g.files).rev() {
+        let _ = write!(header, "{file:>3} ");
+    }
+    s.push_str(header.trim_end());
+    s.push('\n');
+    let rule = format!("  +{}+\n", "-".repeat(4 * g.files as usize));
+    s.push_str(&rule);
+    for rank in 0..g.ranks {
         s.push_str("  |");
-        for file in (0..9u8).rev() {
+        for file in (0..g.files).rev() {
             let sq = Square::from_file_rank(file, rank);
             let p = pos.piece_at(sq);
             let token = if p.is_empty() {
@@ -59,7 +67,7 @@ pub fn board_text<R: Rules>(pos: &Position<R>, mark: &[Square]) -> String {
         }
         let _ = writeln!(s, "| {}", (b'a' + rank) as char);
     }
-    s.push_str("  +------------------------------------+\n");
+    s.push_str(&rule);
     s
 }
 

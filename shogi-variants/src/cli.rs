@@ -292,6 +292,7 @@ struct HandWrittenStandard;
 const HAND_WRITTEN: shogi_core::RuleTable = shogi_core::RuleTable {
     name: "HandWrittenStandard",
     title: "standard shogi without the macro (bench reference)",
+    geometry: shogi_core::geometry::Geometry::STANDARD,
     pieces: &shogi_core::pieces::STANDARD_PIECES,
     hooks: shogi_core::table::Hooks::STANDARD,
     setups: &[shogi_core::table::Setup {

@@ -2,7 +2,10 @@
 //! worked out by hand from the positions (RULES.md), not copied from the program.
 
 use shogi_core::game::EndReason;
-use shogi_core::{Color, Game, Position, Rules, Square};
+use shogi_core::geometry::Geometry;
+use shogi_core::{Color, Game, Position, Rules};
+
+const STD: Geometry = Geometry::STANDARD;
 use shogi_variants::board_text::{
     board_text, hand_text, move_squares, result_code, result_text, Ending,
 };
@@ -39,7 +42,7 @@ fn start_board_and_hands() {
     let marks = move_squares(mv);
     assert_eq!(
         marks,
-        [Square::parse("5h").unwrap(), Square::parse("5g").unwrap()]
+        [STD.parse_square("5h").unwrap(), STD.parse_square("5g").unwrap()]
     );
     let text = board_text(&pos, &marks);
     let lines: Vec<&str> = text.lines().collect();

@@ -107,7 +107,7 @@ impl<R: Rules> Position<R> {
         let kind = t.unpromoted[captured.kind() as usize];
         let home = R::TABLE.pieces[kind as usize]
             .home
-            .map(|role| home_square(role, owner, at, self.occupied()));
+            .map(|role| home_square(&R::GEOMETRY, role, owner, at, self.occupied()));
         let blocked = |h: Square| {
             self.occupied().contains(h)
                 || t.nifu[kind as usize] && self.pawn_on_file(owner, kind, h)
@@ -129,7 +129,7 @@ impl<R: Rules> Position<R> {
     ) -> Option<Square> {
         let base = self.tables.unpromoted[kind as usize];
         let role = R::TABLE.pieces[base as usize].home?;
-        let home = home_square(role, self.side_to_move(), at, occupied);
+        let home = home_square(&R::GEOMETRY, role, self.side_to_move(), at, occupied);
         (home != at && !occupied.contains(home)).then_some(home)
     }
 

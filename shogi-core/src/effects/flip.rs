@@ -45,7 +45,7 @@ impl<R: Rules> Position<R> {
             loop {
                 f += df as i32;
                 r += dr as i32;
-                let Some(sq) = Square::try_from_coords(f, r) else {
+                let Some(sq) = R::GEOMETRY.square(f, r) else {
                     break;
                 };
                 if theirs.contains(sq) {

@@ -1,22 +1,25 @@
 //! Home squares of the Circe family (RULES.md §0, "home square").
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{Color, Square, FILES, RANKS};
+use crate::geometry::{Color, Geometry, Square};
 use crate::table::Home;
 
 /// Black's home squares of a role as (file index, rank index): one square, or the pair
 /// (files 1–4 home, files 6–9 home). The pawn's home depends on the capture file and is handled
-/// apart.
-fn black_homes(role: Home) -> Homes {
+/// apart. On 9×9 these are the squares of RULES.md; another board keeps the same places
+/// relative to its centre file and back ranks (clamped to the board).
+fn black_homes(role: Home, g: &Geometry) -> Homes {
+    let (c, back) = (g.files / 2, g.ranks - 1);
+    let pair = |d: u8| Homes::Two(c.saturating_sub(d), (c + d).min(g.files - 1), back);
     match role {
-        Home::King => Homes::One((4, 8)),    // 5i
-        Home::Rook => Homes::One((1, 7)),    // 2h
-        Home::Bishop => Homes::One((7, 7)),  // 8h
-        Home::Gold => Homes::Two(3, 5, 8),   // 4i, 6i
-        Home::Silver => Homes::Two(2, 6, 8), // 3i, 7i
-        Home::Knight => Homes::Two(1, 7, 8), // 2i, 8i
-        Home::Lance => Homes::Two(0, 8, 8),  // 1i, 9i
-        Home::Pawn => Homes::Pawn(6),        // rank g of the capture file
+        Home::King => Homes::One((c, back)),               // 5i
+        Home::Rook => Homes::One((1, back - 1)),           // 2h
+        Home::Bishop => Homes::One((g.files - 2, back - 1)), // 8h
+        Home::Gold => pair(1),                             // 4i, 6i
+        Home::Silver => pair(2),                           // 3i, 7i
+        Home::Knight => pair(3),                           // 2i, 8i
+        Home::Lance => Homes::Two(0, g.files - 1, back),   // 1i, 9i
+        Home::Pawn => Homes::Pawn(back - 2),               // rank g of the capture file
     }
 }
 
@@ -29,10 +32,11 @@ enum Homes {
 }
 
 /// White's squares are Black's turned half a turn about the centre.
-fn for_owner(owner: Color, file: u8, rank: u8) -> Square {
+fn for_owner(g: &Geometry, owner: Color, file: u8, rank: u8) -> Square {
+    let sq = Square::from_file_rank(file, rank);
     match owner {
-        Color::Black => Square::from_file_rank(file, rank),
-        Color::White => Square::from_file_rank(FILES - 1 - file, RANKS - 1 - rank),
+        Color::Black => sq,
+        Color::White => g.turned(sq),
     }
 }
 
@@ -40,25 +44,31 @@ fn for_owner(owner: Color, file: u8, rank: u8) -> Square {
 /// `capture`. `occupied` is the board after the capturing piece has moved (its starting square
 /// empty, the capture square holding the capturer); it only decides between the two homes of
 /// L, N, S, G on file 5: the single empty one, else the one on the owner's right.
-pub fn home_square(role: Home, owner: Color, capture: Square, occupied: Bitboard) -> Square {
-    match black_homes(role) {
-        Homes::One((f, r)) => for_owner(owner, f, r),
+pub fn home_square(
+    g: &Geometry,
+    role: Home,
+    owner: Color,
+    capture: Square,
+    occupied: Bitboard,
+) -> Square {
+    match black_homes(role, g) {
+        Homes::One((f, r)) => for_owner(g, owner, f, r),
         Homes::Pawn(r) => {
             let rank = match owner {
                 Color::Black => r,
-                Color::White => RANKS - 1 - r,
+                Color::White => g.ranks - 1 - r,
             };
             Square::from_file_rank(capture.file(), rank)
         }
         Homes::Two(low, high, r) => {
             // Turning the board swaps the two homes' file halves, so take both and sort them.
-            let a = for_owner(owner, low, r);
-            let b = for_owner(owner, high, r);
+            let a = for_owner(g, owner, low, r);
+            let b = for_owner(g, owner, high, r);
             let (low_sq, high_sq) = if a.file() < b.file() { (a, b) } else { (b, a) };
-            const CENTRE: u8 = FILES / 2; // file 5
+            let centre = g.files / 2; // file 5
             match capture.file() {
-                f if f < CENTRE => low_sq,
-                f if f > CENTRE => high_sq,
+                f if f < centre => low_sq,
+                f if f > centre => high_sq,
                 _ => {
                     let low_empty = !occupied.contains(low_sq);
                     let high_empty = !occupied.contains(high_sq);

@@ -9,13 +9,13 @@
 //! - Promotion, dead ranks and nifu stay those of the mover's own kind (movegen applies them).
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{Color, Square, SQUARES};
+use crate::geometry::{Color, Geometry, Square, SQUARES};
 use crate::hooks::kinds_in;
 use crate::movegen::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{Lender, MovementSource, Offset, OwnMovement, Place};
-use crate::tables::{first_along, RAYS};
+use crate::tables::first_along;
 
 /// Movement kinds (bit masks) per square, for the pieces of one colour at one node.
 pub(crate) type LentKinds = [u32; SQUARES];
@@ -30,7 +30,10 @@ const fn place_masks(offsets: &[Offset]) -> [[Bitboard; SQUARES]; 2] {
         while s < SQUARES {
             let mut i = 0;
             while i < offsets.len() {
-                if let Some(to) = Square::new(s as u8).offset(color, offsets[i].0, offsets[i].1) {
+                let from = Square::new(s as u8);
+                // Storage bounds: lenders stand on the board, so squares off it never matter.
+                if let Some(to) = Geometry::STORAGE.offset(from, color, offsets[i].0, offsets[i].1)
+                {
                     masks[c][s].0 |= 1u128 << to.index();
                 }
                 i += 1;
@@ -141,7 +144,7 @@ impl<R: Rules> Position<R> {
     pub(crate) fn capture_zone(&self, sq: Square, by: Color) -> Bitboard {
         let occ = self.occupied();
         let mut zone = self.tables.reverse.leap_sources[by.index()][sq.index()];
-        for (d, rays) in RAYS.iter().enumerate() {
+        for (d, rays) in self.tables.rays.iter().enumerate() {
             let ray = rays[sq.index()];
             zone |= match first_along(d, ray & occ) {
                 Some(first) => ray ^ rays[first.index()],
@@ -159,7 +162,7 @@ impl<R: Rules> Position<R> {
         let theirs = self.pieces_of(by);
         let mut found = self.tables.reverse.leap_sources[by.index()][sq.index()] & theirs;
         let mut uncover = Bitboard::EMPTY;
-        for (d, rays) in RAYS.iter().enumerate() {
+        for (d, rays) in self.tables.rays.iter().enumerate() {
             let ray = rays[sq.index()];
             if (ray & theirs).is_empty() {
                 continue;

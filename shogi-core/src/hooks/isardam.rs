@@ -24,7 +24,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{Golds, Hooks, Landing, MoveShape, MAX_KINDS};
-use crate::tables::{first_along, RAYS};
+use crate::tables::first_along;
 
 /// Like-attack maps of one node for the side to move, per arriving kind, filled on first use
 /// (with no square left; see [`Position::like_attacks_memo`]).
@@ -291,13 +291,13 @@ impl<R: Rules> Position<R> {
                     while dirs != 0 {
                         let d = dirs.trailing_zeros() as usize;
                         dirs &= dirs - 1;
-                        if (RAYS[d][sq.index()] & like_enemies).is_empty() {
+                        if (t.rays[d][sq.index()] & like_enemies).is_empty() {
                             continue;
                         }
-                        let Some(first) = first_along(d, RAYS[d][sq.index()] & occ) else {
+                        let Some(first) = first_along(d, t.rays[d][sq.index()] & occ) else {
                             continue;
                         };
-                        let Some(second) = first_along(d, RAYS[d][first.index()] & occ) else {
+                        let Some(second) = first_along(d, t.rays[d][first.index()] & occ) else {
                             continue;
                         };
                         let q = self.piece_at(second);

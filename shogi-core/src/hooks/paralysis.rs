@@ -99,6 +99,7 @@ mod tests {
                 RuleTable {
                     name: stringify!($ty),
                     title: "paralysis unit test",
+                    geometry: crate::geometry::Geometry::STANDARD,
                     pieces: &STANDARD_PIECES,
                     hooks: Hooks {
                         paralysis: $paralysis,

@@ -31,13 +31,23 @@ const fn table(name: &'static str, hooks: Hooks) -> RuleTable {
     RuleTable {
         name,
         title: "effects test fixture",
+        geometry: shogi_core::geometry::Geometry::STANDARD,
         pieces: &STANDARD_PIECES,
         hooks,
-        setups: &[Setup {
-            id: "fixture",
-            sfen: START,
-            description: "even",
-        }],
+        setups: &[
+            Setup {
+                id: "fixture",
+                sfen: START,
+                description: "even",
+            },
+            // The SFEN reader admits no more material than a setup holds; the hand-built
+            // positions of the flip tests use more golds, silvers and kings than a game can.
+            Setup {
+                id: "fixture-material",
+                sfen: "kkk6/ggggggggg/sssssssss/9/9/9/9/9/K8 b - 1",
+                description: "material bound of hand-built test positions, never played",
+            },
+        ],
         notes: &[],
     }
 }
@@ -114,7 +124,9 @@ fixture!(
 fixture!(Standard, STANDARD, C::None, A::None, K::Checkmate);
 
 pub fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap_or_else(|| panic!("bad square {name}"))
+    shogi_core::geometry::Geometry::STANDARD
+        .parse_square(name)
+        .unwrap_or_else(|| panic!("bad square {name}"))
 }
 
 /// SFEN of a board given as `(square, token)` pairs (`"+r"` = White dragon).
@@ -205,6 +217,7 @@ pub struct Std;
 pub const STD_TABLE: RuleTable = RuleTable {
     name: "Std",
     title: "standard shogi (core fixture)",
+    geometry: shogi_core::geometry::Geometry::STANDARD,
     pieces: &STANDARD_PIECES,
     hooks: Hooks::STANDARD,
     setups: &[Setup {
@@ -246,6 +259,7 @@ pub struct Immortal;
 pub const IMMORTAL_TABLE: RuleTable = RuleTable {
     name: "Immortal",
     title: "immortal silvers (core fixture)",
+    geometry: shogi_core::geometry::Geometry::STANDARD,
     pieces: &IMMORTAL_PIECES,
     hooks: Hooks::STANDARD,
     setups: &[Setup {
@@ -283,6 +297,7 @@ pub struct Hybrid;
 pub const HYBRID_TABLE: RuleTable = RuleTable {
     name: "Hybrid",
     title: "chess pawns and knights (core fixture)",
+    geometry: shogi_core::geometry::Geometry::STANDARD,
     pieces: &HYBRID_PIECES,
     hooks: Hooks::STANDARD,
     setups: &[Setup {

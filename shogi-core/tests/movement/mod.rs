@@ -35,6 +35,7 @@ macro_rules! rule_set {
             shogi_core::table::RuleTable {
                 name: stringify!($ty),
                 title: "seam test fixture",
+                geometry: shogi_core::geometry::Geometry::STANDARD,
                 pieces: &$pieces,
                 hooks: $hooks,
                 setups: &[shogi_core::table::Setup {

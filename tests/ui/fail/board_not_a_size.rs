@@ -1,0 +1,11 @@
+use shogi_macros::variant;
+
+variant! {
+    pub struct Broken;
+    id = "Test-Broken";
+    board = 9;
+    pieces = standard;
+    setup 1 {}
+}
+
+fn main() {}
