@@ -17,4 +17,3 @@ mod legal_filtered;
 mod perft_standard;
 mod perft_starts;
 mod snapshots;
-mod ui;
