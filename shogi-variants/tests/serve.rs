@@ -549,7 +549,7 @@ fn games_are_bounded_and_idle_ones_expire() {
     let s = spawn(ServeOptions {
         port: 0,
         max_games: 3,
-        idle: Duration::from_millis(400),
+        idle: Duration::from_millis(1000),
         ..ServeOptions::default()
     });
     let ids: Vec<String> = (0..3)
@@ -578,7 +578,7 @@ fn games_are_bounded_and_idle_ones_expire() {
         .to_string();
     // Idle games expire; a game in use does not.
     let start = Instant::now();
-    while start.elapsed() < Duration::from_millis(1200) {
+    while start.elapsed() < Duration::from_millis(2500) {
         assert_eq!(get_json(s, &format!("/api/games/{fresh}")).0, 200);
         std::thread::sleep(Duration::from_millis(100));
     }
@@ -599,14 +599,23 @@ fn a_game_is_refused_while_its_engine_thinks() {
     let st = new_game(s, json!({"variant":"shogi"}));
     let gid = st["game"].as_str().unwrap().to_string();
     let path = format!("/api/games/{gid}/engine");
-    let thinker = std::thread::spawn(move || post_json(s, &path, &json!({"movetime_ms": 1500})));
-    std::thread::sleep(Duration::from_millis(400));
+    let thinker = std::thread::spawn(move || post_json(s, &path, &json!({"movetime_ms": 3000})));
+    // Wait (without changing the game) until the search holds it, then try to move.
+    let start = Instant::now();
+    while get_json(s, &format!("/api/games/{gid}")).0 != 409 {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the search never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let (status, v) = post_json(
         s,
         &format!("/api/games/{gid}/move"),
         &json!({"move":"7g7f"}),
     );
     assert_eq!(status, 409, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("thinking"));
     let (status, v) = thinker.join().unwrap();
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["moves"].as_array().unwrap().len(), 1);
@@ -642,10 +651,10 @@ fn the_command_binds_loopback_by_default_and_prints_the_address() {
 }
 
 /// Load: `LOAD_GAMES` (50) clients, each playing random legal moves in games of random ids
-/// against the release-built server over loopback for `LOAD_SECS` (60) seconds, with an
+/// against the server binary (optimised: the test profile) over loopback for `LOAD_SECS` (60) seconds, with an
 /// engine move every 20 plies; a game ends at its result or 200 plies and is deleted. Prints
 /// requests, errors and the server's resident memory every 5 s. Run by hand:
-/// `cargo test --release -p shogi-variants --test serve -- --ignored load --nocapture`
+/// `cargo test -p shogi-variants --test serve -- --ignored load --nocapture`
 #[test]
 #[ignore = "a minute of load; run by hand"]
 fn load() {

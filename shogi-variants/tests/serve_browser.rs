@@ -275,6 +275,16 @@ async fn standard_game(c: &Client, addr: SocketAddr) {
     };
     assert_eq!(last, vec!["4e".to_string()], "the last move is marked");
     screenshot(c, "shogi.png").await;
+    // The board alone, for the README.
+    let png = c
+        .find(Locator::Id("play"))
+        .await
+        .unwrap()
+        .screenshot()
+        .await
+        .unwrap();
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/web-screenshots");
+    std::fs::write(dir.join("board.png"), png).unwrap();
     // Undo takes back one move when nobody is the engine.
     click(c, "#undo").await;
     played.pop();

@@ -30,7 +30,7 @@ pub struct App {
     pub store: Store,
     /// Searches running at once (each takes a core for its move time).
     pub searches: Arc<Semaphore>,
-    /// Transposition table of each game's engine, in MB.
+    /// Transposition table of each engine search, in MB.
     pub hash_mb: usize,
 }
 

@@ -240,7 +240,6 @@ pub fn new_game(
                 start_sfen: pos.to_sfen(),
                 game: Game::new(pos),
                 effects: Vec::new(),
-                searcher: None,
                 engine: None,
             };
             for (index, text) in self.moves.iter().enumerate() {
@@ -261,8 +260,6 @@ struct Session<R: Rules> {
     game: Game<R>,
     /// The effects of each move of `game.moves()`.
     effects: Vec<Vec<Effect>>,
-    /// Made on the engine's first move (a transposition table is not small).
-    searcher: Option<Searcher<R>>,
     /// The engine's reply, kept while its move is the last one.
     engine: Option<EngineReply>,
 }
@@ -391,13 +388,11 @@ impl<R: Rules> WebGame for Session<R> {
         if self.game.is_over() {
             return Err("the game is over".to_string());
         }
-        let searcher = match &mut self.searcher {
-            Some(s) => s,
-            None => self.searcher.insert(
-                Searcher::<R>::new(hash_mb)
-                    .map_err(|e| format!("no memory for the engine's table: {e}"))?,
-            ),
-        };
+        // A searcher per move, dropped after it: the memory of transposition tables is then
+        // bounded by the searches running at once, not by the games held (a game's table
+        // would otherwise stay allocated while it idles). Zeroing one costs milliseconds.
+        let mut searcher = Searcher::<R>::new(hash_mb)
+            .map_err(|e| format!("no memory for the engine's table: {e}"))?;
         let limits = Limits {
             movetime: Some(movetime),
             ..Limits::default()

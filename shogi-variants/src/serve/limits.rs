@@ -16,5 +16,5 @@ pub const DEFAULT_IDLE_MINUTES: u64 = 30;
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 /// Longest engine time per move a request may ask for.
 pub const MAX_MOVETIME_MS: u64 = 60_000;
-/// Transposition table of each game's engine, in MB (made on the engine's first move).
+/// Transposition table of each engine search, in MB (made for the move, dropped after it).
 pub const GAME_HASH_MB: usize = 16;

@@ -35,7 +35,7 @@ pub struct ServeOptions {
     pub idle: Duration,
     /// Engine searches running at once (more wait their turn).
     pub searches: usize,
-    /// Transposition table per game engine, in MB.
+    /// Transposition table per engine search, in MB.
     pub hash_mb: usize,
 }
 

@@ -58,7 +58,10 @@ function isWhite(token) {
 
 function glyph(token) {
   const info = pieceInfo(token);
-  if (!ui.letters && info && info.kanji) return info.kanji;
+  if (!ui.letters && info && info.kanji) {
+    // Custom: the king of the side moving second is written 王, the other 玉.
+    return token === "k" && info.kanji === "玉" ? "王" : info.kanji;
+  }
   return token.toUpperCase();
 }
 
@@ -69,7 +72,7 @@ function pieceSpan(token, extraClass) {
   if (isWhite(token) !== ui.flipped) s.classList.add("turned");
   if (info && info.promoted) s.classList.add("promoted");
   const g = glyph(token);
-  if ([...g].length > 1) s.classList.add("two");
+  if ([...g].length > 1) s.classList.add(ui.letters ? "plus" : "two");
   s.textContent = g;
   s.title = info ? `${info.name.replace(/_/g, " ")} (${token})` : token;
   return s;
