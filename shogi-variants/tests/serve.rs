@@ -224,6 +224,19 @@ fn effects_of_flips_rebirth_and_vanishing_captures() {
         st["last"]["effects"],
         json!([{ "kind": "flip", "square": "5f", "before": "s", "after": "S" }])
     );
+    // Reversi: the same sandwich toggles the silver's promotion, keeping its owner.
+    let st = new_game(
+        s,
+        json!({ "variant": "Shogi-Reversi-TypeA:1", "sfen": sfen, "moves": ["5h5g"] }),
+    );
+    assert_eq!(
+        st["sfen"],
+        engine_sfen("Shogi-Reversi-TypeA:1", Some(sfen), &["5h5g".to_string()])
+    );
+    assert_eq!(
+        st["last"]["effects"],
+        json!([{ "kind": "change", "square": "5f", "before": "s", "after": "+s" }])
+    );
     // The same move in standard shogi has no effect.
     let st = new_game(
         s,
