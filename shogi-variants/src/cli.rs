@@ -108,6 +108,22 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// A web board for every variant: serves the page and its JSON API (loopback by default;
+    /// prints the address).
+    Serve {
+        /// Port to listen on (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to listen on; anything but loopback lets other machines reach the board.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Games held at once (a new game beyond them is refused until one expires).
+        #[arg(long, default_value_t = crate::serve::limits::DEFAULT_MAX_GAMES)]
+        max_games: usize,
+        /// Minutes without a request after which a game is dropped.
+        #[arg(long, default_value_t = crate::serve::limits::DEFAULT_IDLE_MINUTES)]
+        idle_minutes: u64,
+    },
     /// Perft benchmark: nodes per second per variant, and the ratio to standard shogi.
     Bench {
         /// Only these variant ids (default: every id).
@@ -149,6 +165,8 @@ pub enum CliError {
     Play(#[from] PlayError),
     #[error(transparent)]
     Selfplay(#[from] SelfplayError),
+    #[error(transparent)]
+    Serve(#[from] crate::serve::ServeError),
     #[error(transparent)]
     TooManyMoves(#[from] crate::limits::TooManyMoves),
     #[error("{0}")]
@@ -280,6 +298,21 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
                 None => crate::selfplay::selfplay(&opts, out, &mut stderr.lock())?,
             };
             w(out, &crate::selfplay::summary_text(&opts, &summary))?;
+        }
+        Command::Serve {
+            port,
+            host,
+            max_games,
+            idle_minutes,
+        } => {
+            let opts = crate::serve::ServeOptions {
+                host,
+                port,
+                max_games,
+                idle: Duration::from_secs(idle_minutes.saturating_mul(60)),
+                ..crate::serve::ServeOptions::default()
+            };
+            crate::serve::run(opts, out)?;
         }
         Command::Bench { ids, depth } => bench(&ids, check_depth(depth)?, out)?,
     }

@@ -8,6 +8,7 @@ pub mod limits;
 pub mod play;
 pub mod registry;
 pub mod selfplay;
+pub mod serve;
 pub mod usi_go;
 pub mod usi_server;
 pub mod usi_session;
