@@ -3,15 +3,12 @@
 //! the paralysed pieces. The page itself knows no rules.
 
 use serde::Serialize;
-use shogi_core::geometry::{FILES, RANKS};
 use shogi_core::table::{Golds, Paralysis};
 use shogi_core::{Bitboard, Color, Move, Piece, Position, Rules, Square};
 
 /// Files and ranks of `R`'s board: the one place the web board reads its size from.
-// The rule set does not carry a size yet (every board is 9×9 today); when it does, this is
-// the function to change, and the page follows.
 pub fn dims<R: Rules>() -> (u8, u8) {
-    (FILES, RANKS)
+    (R::GEOMETRY.files, R::GEOMETRY.ranks)
 }
 
 /// The squares of `R`'s board in display order from Black's side: rank a first, each rank
