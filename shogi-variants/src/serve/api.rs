@@ -371,34 +371,3 @@ pub async fn loopback_host(req: axum::extract::Request, next: axum::middleware::
         .into_response()
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::is_loopback_host;
-
-    #[test]
-    fn loopback_host_names() {
-        for h in [
-            "127.0.0.1:8080",
-            "localhost",
-            "LOCALHOST:1",
-            "a.localhost:80",
-            "127.1.2.3",
-            "[::1]:8080",
-            "[::1]",
-        ] {
-            assert!(is_loopback_host(h), "{h}");
-        }
-        for h in [
-            "",
-            "evil.example",
-            "evil.example:8080",
-            "127.0.0.1.evil.example",
-            "10.0.0.1:8080",
-            "[::2]:80",
-            "localhost.evil",
-        ] {
-            assert!(!is_loopback_host(h), "{h}");
-        }
-    }
-}

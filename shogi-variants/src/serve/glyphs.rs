@@ -36,24 +36,3 @@ pub fn kanji(name: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::registry;
-
-    #[test]
-    fn every_registered_piece_has_a_kanji() {
-        // A new piece without a kanji would show its letter; this names it so the table grows.
-        for t in registry::tables() {
-            for p in t.pieces {
-                assert!(
-                    kanji(p.name).is_some(),
-                    "{}: no kanji for {}",
-                    t.name,
-                    p.name
-                );
-            }
-        }
-    }
-}
