@@ -6,6 +6,7 @@ pub mod cli;
 pub mod engine;
 pub mod limits;
 pub mod play;
+pub mod records;
 pub mod registry;
 pub mod selfplay;
 pub mod usi_go;
