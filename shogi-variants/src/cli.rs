@@ -34,6 +34,10 @@ pub struct PositionArgs {
     /// USI moves played from the start position.
     #[arg(long, num_args = 1.., allow_hyphen_values = false)]
     pub moves: Vec<String>,
+    /// Start from a game record instead (KIF `.kif`/`.kifu` or CSA `.csa`): its start
+    /// position and every move of it.
+    #[arg(long, conflicts_with_all = ["sfen", "moves"])]
+    pub record: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -80,6 +84,9 @@ pub enum Command {
         /// Start from this SFEN instead of the setup's start position.
         #[arg(long)]
         sfen: Option<String>,
+        /// Save the game to this record file when leaving (KIF; CSA for `.csa`).
+        #[arg(long)]
+        kif: Option<std::path::PathBuf>,
     },
     /// Engine-vs-engine (or engine vs a baseline player) matches: a line per game on stderr,
     /// the games as USI move lists, then the score.
@@ -107,6 +114,10 @@ pub enum Command {
         /// Seed of the random and greedy players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Save each game as a record file (KIF; CSA for `.csa`); with several games, game N
+        /// goes to FILE with `-N` before the extension.
+        #[arg(long)]
+        kif: Option<std::path::PathBuf>,
     },
     /// Perft benchmark: nodes per second per variant, and the ratio to standard shogi.
     Bench {
@@ -151,13 +162,22 @@ pub enum CliError {
     Selfplay(#[from] SelfplayError),
     #[error(transparent)]
     TooManyMoves(#[from] crate::limits::TooManyMoves),
+    #[error("record {0}")]
+    Record(#[from] crate::records::RecordError),
     #[error("{0}")]
     Other(String),
 }
 
 fn engine_at(p: &PositionArgs) -> Result<Box<dyn crate::engine::Engine>, CliError> {
-    crate::limits::check_moves(p.moves.len())?;
     let mut e = registry::create(&p.id)?;
+    if let Some(path) = &p.record {
+        let record = crate::records::read_path(path, &p.id)?;
+        let moves = record.usi_moves();
+        crate::limits::check_moves(moves.len())?;
+        e.set_position(Some(&record.start), &moves)?;
+        return Ok(e);
+    }
+    crate::limits::check_moves(p.moves.len())?;
     if p.sfen.is_some() || !p.moves.is_empty() {
         e.set_position(p.sfen.as_deref(), &p.moves)?;
     }
@@ -238,6 +258,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             engine_color,
             movetime,
             sfen,
+            kif,
         } => {
             let opts = PlayOptions {
                 id,
@@ -245,6 +266,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
                 movetime: Duration::from_millis(movetime),
                 sfen,
                 hash_mb: DEFAULT_HASH_MB,
+                kif,
             };
             let stdin = std::io::stdin();
             crate::play::play(&opts, &mut stdin.lock(), out)?;
@@ -258,6 +280,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             max_plies,
             sfen,
             seed,
+            kif,
         } => {
             let opts = SelfplayOptions {
                 id,
@@ -268,6 +291,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
                 sfen,
                 seed,
                 hash_mb: DEFAULT_HASH_MB,
+                kif,
             };
             let stderr = std::io::stderr();
             let summary = match &file {

@@ -409,3 +409,163 @@ fn every_truncation_is_reported_or_read() {
         }
     }
 }
+
+fn bin(args: &[&str], stdin: &str) -> (bool, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shogi-variants"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("records-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `--record FILE` gives the same position as the record's moves given with `--moves`.
+#[test]
+fn cli_record_option() {
+    let kif = fixture("even-kifu-for-windows.kif");
+    let kif = kif.to_str().unwrap();
+    let r = read_path(&fixture("even-kifu-for-windows.kif"), "shogi").unwrap();
+    let moves = r.usi_moves();
+    let mut args = vec!["moves", "shogi", "--moves"];
+    args.extend(moves.iter().map(String::as_str));
+    let (ok, by_moves, _) = bin(&args, "");
+    assert!(ok);
+    let (ok, by_record, _) = bin(&["moves", "shogi", "--record", kif], "");
+    assert!(ok);
+    assert_eq!(by_record, by_moves);
+    let csa = fixture("even-floodgate.csa");
+    let (ok, out, _) = bin(
+        &["divide", "shogi", "1", "--record", csa.to_str().unwrap()],
+        "",
+    );
+    assert!(ok);
+    let csa_moves = read_path(&csa, "shogi").unwrap().usi_moves();
+    let mut args = vec!["divide", "shogi", "1", "--moves"];
+    args.extend(csa_moves.iter().map(String::as_str));
+    assert_eq!(out, bin(&args, "").1);
+    let bod = fixture("mate-in-one-bod.kif");
+    let (ok, out, _) = bin(&["result", "shogi", "--record", bod.to_str().unwrap()], "");
+    assert!(ok);
+    assert!(out.starts_with("black wins"), "{out}");
+    // A bad record: exit status 1, the file and line on stderr.
+    let dir = temp_dir("cli");
+    let bad = dir.join("bad.kif");
+    std::fs::write(
+        &bad,
+        "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７四歩(76)\n",
+    )
+    .unwrap();
+    let (ok, out, err) = bin(&["moves", "shogi", "--record", bad.to_str().unwrap()], "");
+    assert!(!ok && out.is_empty());
+    assert!(
+        err.contains("bad.kif: line 4: illegal move '７四歩(76)'"),
+        "{err}"
+    );
+    // --record excludes --moves.
+    let (ok, _, err) = bin(&["moves", "shogi", "--record", kif, "--moves", "7g7f"], "");
+    assert!(!ok && err.contains("cannot be used with"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `selfplay --kif` saves each game; the records hold the moves of the printed game lines.
+#[test]
+fn selfplay_saves_records() {
+    let dir = temp_dir("selfplay");
+    let path = dir.join("games.kif");
+    let (ok, out, _) = bin(
+        &[
+            "selfplay",
+            "shogi",
+            "--games",
+            "2",
+            "--movetime",
+            "5",
+            "--max-plies",
+            "6",
+            "--opponent",
+            "random",
+            "--kif",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{out}");
+    let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("startpos")).collect();
+    assert_eq!(lines.len(), 2);
+    for (i, line) in lines.iter().enumerate() {
+        let moves: Vec<String> = line
+            .split(" moves ")
+            .nth(1)
+            .unwrap()
+            .split(" result ")
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        let r = read_path(&dir.join(format!("games-{}.kif", i + 1)), "shogi").unwrap();
+        assert_eq!(r.usi_moves(), moves);
+        assert_eq!(
+            r.end.unwrap().kind,
+            EndKind::Abort,
+            "stopped at the ply cap"
+        );
+        let names = (r.black.unwrap(), r.white.unwrap());
+        let expect = if i == 0 {
+            ("engine", "random")
+        } else {
+            ("random", "engine")
+        };
+        assert_eq!((names.0.as_str(), names.1.as_str()), expect);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `play --kif` saves the game when the player leaves, as a variant record for a variant.
+#[test]
+fn play_saves_record() {
+    let dir = temp_dir("play");
+    let path = dir.join("game.kifu");
+    let (ok, out, _) = bin(
+        &[
+            "play",
+            "Shogi-ImmortalSilver:1",
+            "--movetime",
+            "10",
+            "--kif",
+            path.to_str().unwrap(),
+        ],
+        "7g7f\nquit\n",
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("Game saved to"), "{out}");
+    let r = read_path(&path, "Shogi-ImmortalSilver:1").unwrap();
+    assert_eq!(r.moves.len(), 2, "the move and the engine's reply");
+    assert_eq!(r.moves[0].usi, "7g7f");
+    assert_eq!(r.end.unwrap().kind, EndKind::Abort);
+    assert_eq!(r.white.as_deref(), Some("shogi-variants"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("変種：Shogi-ImmortalSilver:1\n"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
