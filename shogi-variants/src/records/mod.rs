@@ -20,6 +20,8 @@ pub mod kif;
 pub mod notation;
 mod replay;
 
+pub use replay::{csa_text, kif_text};
+
 use crate::registry::{self, VariantVisitor};
 use shogi_core::{Color, Game, GameOutcome, Rules};
 use std::path::Path;
