@@ -214,13 +214,19 @@ fn progress_bar_on_a_terminal_leaves_stdout_alone() {
         "{bin} perft shogi 4 --threads 2 > {}",
         stdout_file.display()
     );
-    let Ok(out) = Command::new("script")
+    // `script` must exist and be able to open a pseudo-terminal here.
+    let usable = Command::new("script")
+        .args(["-qec", "true", "/dev/null"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !usable {
+        eprintln!("no usable `script` (util-linux) or no pseudo-terminal: skipped");
+        return;
+    }
+    let out = Command::new("script")
         .args(["-qec", &cmd, "/dev/null"])
         .output()
-    else {
-        eprintln!("no `script`: skipped");
-        return;
-    };
+        .expect("script runs");
     assert!(
         out.status.success(),
         "{}",
