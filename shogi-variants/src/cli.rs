@@ -34,6 +34,10 @@ pub struct PositionArgs {
     /// USI moves played from the start position.
     #[arg(long, num_args = 1.., allow_hyphen_values = false)]
     pub moves: Vec<String>,
+    /// Start from a game record instead (KIF `.kif`/`.kifu` or CSA `.csa`): its start
+    /// position and every move of it.
+    #[arg(long, conflicts_with_all = ["sfen", "moves"])]
+    pub record: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -56,12 +60,37 @@ pub enum Command {
         /// Make every leaf move instead of counting the last ply from the move list.
         #[arg(long)]
         no_bulk: bool,
+        /// Threads counting root moves in parallel (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Perft per root move.
     Divide {
         #[command(flatten)]
         pos: PositionArgs,
         depth: u32,
+        /// Threads counting root moves in parallel (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Analyse a game: for every move the engine's score before and after, its best move
+    /// and principal variation, and marks for inaccuracies (?!), mistakes (?) and blunders
+    /// (??) by the score lost; a table on stdout, the record with comments to `--kif OUT`.
+    Analyse {
+        /// Variant id (see `list`).
+        id: String,
+        /// The game (KIF `.kif`/`.kifu` or CSA `.csa`).
+        #[arg(long)]
+        record: std::path::PathBuf,
+        /// Search time per position, in milliseconds (default 500 unless --depth is given).
+        #[arg(long, conflicts_with = "depth")]
+        movetime: Option<u64>,
+        /// Search depth per position instead of a time.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Write the record with the analysis as comments (KIF; CSA for `.csa`).
+        #[arg(long)]
+        kif: Option<std::path::PathBuf>,
     },
     /// A USI engine on stdin/stdout; choose the variant with `setoption name USI_Variant value ID`.
     Usi,
@@ -80,6 +109,9 @@ pub enum Command {
         /// Start from this SFEN instead of the setup's start position.
         #[arg(long)]
         sfen: Option<String>,
+        /// Save the game to this record file when leaving (KIF; CSA for `.csa`).
+        #[arg(long)]
+        kif: Option<std::path::PathBuf>,
     },
     /// Engine-vs-engine (or engine vs a baseline player) matches: a line per game on stderr,
     /// the games as USI move lists, then the score.
@@ -107,6 +139,10 @@ pub enum Command {
         /// Seed of the random and greedy players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Save each game as a record file (KIF; CSA for `.csa`); with several games, game N
+        /// goes to FILE with `-N` before the extension.
+        #[arg(long)]
+        kif: Option<std::path::PathBuf>,
     },
     /// A web board for every variant: serves the page and its JSON API (loopback by default;
     /// prints the address).
@@ -169,17 +205,104 @@ pub enum CliError {
     Serve(#[from] crate::serve::ServeError),
     #[error(transparent)]
     TooManyMoves(#[from] crate::limits::TooManyMoves),
+    #[error("record {0}")]
+    Record(#[from] crate::records::RecordError),
     #[error("{0}")]
     Other(String),
 }
 
 fn engine_at(p: &PositionArgs) -> Result<Box<dyn crate::engine::Engine>, CliError> {
-    crate::limits::check_moves(p.moves.len())?;
     let mut e = registry::create(&p.id)?;
+    if let Some(path) = &p.record {
+        let record = crate::records::read_path(path, &p.id)?;
+        let moves = record.usi_moves();
+        crate::limits::check_moves(moves.len())?;
+        e.set_position(Some(&record.start), &moves)?;
+        return Ok(e);
+    }
+    crate::limits::check_moves(p.moves.len())?;
     if p.sfen.is_some() || !p.moves.is_empty() {
         e.set_position(p.sfen.as_deref(), &p.moves)?;
     }
     Ok(e)
+}
+
+/// Most `--threads` accepted.
+pub const MAX_THREADS: usize = 256;
+
+fn check_threads(t: Option<usize>) -> Result<usize, CliError> {
+    match t {
+        None => Ok(crate::perft_split::default_threads()),
+        Some(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        Some(n) => Err(CliError::Other(format!(
+            "--threads {n}: expected 1 to {MAX_THREADS}"
+        ))),
+    }
+}
+
+/// A progress bar over the root moves of a perft (nodes counted in the message).
+struct RootProgress {
+    bar: crate::progress::Progress,
+    nodes: std::sync::atomic::AtomicU64,
+}
+
+impl RootProgress {
+    fn root_done(&self, mv: &str, n: u64) {
+        use std::sync::atomic::Ordering;
+        let total = self.nodes.fetch_add(n, Ordering::Relaxed) + n;
+        self.bar.set_message(format!("{mv} {n}, {total} nodes"));
+        self.bar.inc(1);
+    }
+}
+
+fn root_progress(e: &mut dyn crate::engine::Engine, depth: u32, what: &str) -> RootProgress {
+    let bar = if depth >= 2 {
+        crate::progress::Progress::new(e.legal_moves().len() as u64, what, "root moves")
+    } else {
+        crate::progress::Progress::hidden()
+    };
+    RootProgress {
+        bar,
+        nodes: std::sync::atomic::AtomicU64::new(0),
+    }
+}
+
+fn analyse(
+    id: &str,
+    path: &std::path::Path,
+    movetime: Option<u64>,
+    depth: Option<u32>,
+    kif: Option<&std::path::Path>,
+    out: &mut dyn std::io::Write,
+) -> Result<(), CliError> {
+    use crate::analyse::{analyse, annotated, write_table, AnalyseOptions};
+    let record = crate::records::read_path(path, id)?;
+    let depth = match depth {
+        Some(d) if d == 0 || d > shogi_core::search::MAX_DEPTH => {
+            return Err(CliError::Other(format!(
+                "--depth {d}: expected 1 to {}",
+                shogi_core::search::MAX_DEPTH
+            )))
+        }
+        d => d,
+    };
+    let opts = AnalyseOptions {
+        movetime: match (movetime, depth) {
+            (Some(ms), _) => Some(Duration::from_millis(ms)),
+            (None, Some(_)) => None,
+            (None, None) => Some(Duration::from_millis(500)),
+        },
+        depth,
+        hash_mb: DEFAULT_HASH_MB,
+    };
+    let bar = crate::progress::Progress::new(record.moves.len() as u64 + 1, "analyse", "positions");
+    let rows = analyse(&record, &opts, &bar).map_err(CliError::Other)?;
+    bar.finish();
+    write_table(out, &record, &rows).map_err(|e| CliError::Other(e.to_string()))?;
+    if let Some(path) = kif {
+        crate::records::write_path(path, &annotated(&record, &rows))?;
+    }
+    Ok(())
 }
 
 fn check_depth(d: u32) -> Result<u32, CliError> {
@@ -228,20 +351,31 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             pos,
             depth,
             no_bulk,
+            threads,
         } => {
             let depth = check_depth(depth)?;
             let mut e = engine_at(&pos)?;
-            let n = if no_bulk {
-                e.perft_full(depth)
-            } else {
-                e.perft(depth)
-            };
+            let threads = check_threads(threads)?;
+            let bar = root_progress(e.as_mut(), depth, "perft");
+            let n = e
+                .perft_threads(depth, !no_bulk, threads, &|m, n| bar.root_done(m, n))
+                .map_err(CliError::Other)?;
+            drop(bar);
             w(out, &n.to_string())?;
         }
-        Command::Divide { pos, depth } => {
+        Command::Divide {
+            pos,
+            depth,
+            threads,
+        } => {
             let depth = check_depth(depth)?;
             let mut e = engine_at(&pos)?;
-            let rows = e.divide(depth);
+            let threads = check_threads(threads)?;
+            let bar = root_progress(e.as_mut(), depth, "divide");
+            let rows = e
+                .divide_threads(depth, true, threads, &|m, n| bar.root_done(m, n))
+                .map_err(CliError::Other)?;
+            drop(bar);
             let total: u64 = rows.iter().map(|(_, n)| n).sum();
             for (m, n) in rows {
                 w(out, &format!("{m} {n}"))?;
@@ -256,6 +390,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             engine_color,
             movetime,
             sfen,
+            kif,
         } => {
             let opts = PlayOptions {
                 id,
@@ -263,6 +398,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
                 movetime: Duration::from_millis(movetime),
                 sfen,
                 hash_mb: DEFAULT_HASH_MB,
+                kif,
             };
             let stdin = std::io::stdin();
             crate::play::play(&opts, &mut stdin.lock(), out)?;
@@ -276,6 +412,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             max_plies,
             sfen,
             seed,
+            kif,
         } => {
             let opts = SelfplayOptions {
                 id,
@@ -286,17 +423,21 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
                 sfen,
                 seed,
                 hash_mb: DEFAULT_HASH_MB,
+                kif,
             };
-            let stderr = std::io::stderr();
+            // The per-game lines go to stderr as before; on a terminal, above a bar.
+            let bar = crate::progress::Progress::new(opts.games as u64, "selfplay", "games");
+            let mut progress = crate::progress::LineProgress::new(&bar);
             let summary = match &file {
                 Some(path) => {
                     let f = std::fs::File::create(path)
                         .map_err(|e| CliError::Other(format!("--out {}: {e}", path.display())))?;
                     let mut records = std::io::BufWriter::new(f);
-                    crate::selfplay::selfplay(&opts, &mut records, &mut stderr.lock())?
+                    crate::selfplay::selfplay(&opts, &mut records, &mut progress)?
                 }
-                None => crate::selfplay::selfplay(&opts, out, &mut stderr.lock())?,
+                None => crate::selfplay::selfplay(&opts, out, &mut progress)?,
             };
+            bar.finish();
             w(out, &crate::selfplay::summary_text(&opts, &summary))?;
         }
         Command::Serve {
@@ -315,6 +456,13 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             crate::serve::run(opts, out)?;
         }
         Command::Bench { ids, depth } => bench(&ids, check_depth(depth)?, out)?,
+        Command::Analyse {
+            id,
+            record,
+            movetime,
+            depth,
+            kif,
+        } => analyse(&id, &record, movetime, depth, kif.as_deref(), out)?,
     }
     Ok(())
 }
@@ -407,6 +555,17 @@ fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(),
         "position", "depth", "nodes", "seconds", "nodes/s", "ratio"
     )
     .map_err(|e| CliError::Other(e.to_string()))?;
+    let list: Vec<String> = if ids.is_empty() {
+        registry::ids()
+            .into_iter()
+            .filter(|id| *id != "shogi")
+            .map(str::to_string)
+            .collect()
+    } else {
+        ids.to_vec()
+    };
+    // Six header rows, then two rows per id.
+    let bar = crate::progress::Progress::new(6 + 2 * list.len() as u64, "bench", "rows");
     let mut row =
         |name: &str, d: u32, (n, s): (u64, f64), reference: f64| -> Result<f64, CliError> {
             let nps = n as f64 / s;
@@ -420,6 +579,8 @@ fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(),
                 "{name:<44} {d:>5} {n:>12} {s:>9.3} {nps:>12.0} {ratio:>6.2}"
             )
             .map_err(|e| CliError::Other(e.to_string()))?;
+            bar.set_message(name.to_string());
+            bar.inc(1);
             Ok(nps)
         };
     let mut std_engine = registry::create("shogi")?;
@@ -464,15 +625,6 @@ fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(),
         timed(std_engine.as_mut(), 2, false),
         std_full,
     )?;
-    let list: Vec<String> = if ids.is_empty() {
-        registry::ids()
-            .into_iter()
-            .filter(|id| *id != "shogi")
-            .map(str::to_string)
-            .collect()
-    } else {
-        ids.to_vec()
-    };
     // Each id is compared with standard shogi from its start at the same depth, measured in
     // alternation with it (see `paired`), so that drift of the machine's speed cancels out.
     for id in list {

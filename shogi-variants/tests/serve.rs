@@ -24,8 +24,9 @@ fn variants_list_every_id_with_its_board_size() {
         .collect();
     assert_eq!(listed, registry::ids());
     for x in v["variants"].as_array().unwrap() {
-        assert_eq!(x["files"], shogi_variants::shogi_core::geometry::FILES);
-        assert_eq!(x["ranks"], shogi_variants::shogi_core::geometry::RANKS);
+        let (table, _) = registry::lookup(x["id"].as_str().unwrap()).unwrap();
+        assert_eq!(x["files"], table.geometry.files);
+        assert_eq!(x["ranks"], table.geometry.ranks);
         assert!(!x["title"].as_str().unwrap().is_empty());
     }
     let (status, d) = get_json(s, "/api/variants/Shogi-Othello-TypeA:1");

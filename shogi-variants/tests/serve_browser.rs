@@ -221,10 +221,8 @@ async fn standard_game(c: &Client, addr: SocketAddr) {
     assert_eq!(text(c, "#status").await, "ongoing");
     // Every square is drawn, with the pieces of the start position.
     let squares = c.find_all(Locator::Css("[data-square]")).await.unwrap();
-    let (f, r) = (
-        shogi_variants::shogi_core::geometry::FILES,
-        shogi_variants::shogi_core::geometry::RANKS,
-    );
+    let standard = shogi_variants::shogi_core::geometry::Geometry::STANDARD;
+    let (f, r) = (standard.files, standard.ranks);
     assert_eq!(squares.len(), f as usize * r as usize);
     let king = c.find(Locator::Css(&square("5i"))).await.unwrap();
     assert_eq!(king.attr("data-piece").await.unwrap().as_deref(), Some("K"));

@@ -6,7 +6,6 @@ mod common;
 
 mod board_text;
 mod cli;
-mod layout;
 mod limits;
 mod play;
 mod regressions;
