@@ -108,6 +108,39 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// A match against a USI engine, refereed by our rules: our engine (or `--engine2`)
+    /// against `--engine`, alternating colours; the games, then the score and an Elo estimate.
+    Match {
+        /// Variant id (see `list`).
+        id: String,
+        /// The opponent's command line (e.g. "/path/to/stockfish" or "/path/to/shogi-variants usi").
+        #[arg(long)]
+        engine: String,
+        /// Play this USI engine as the first player instead of our engine in-process.
+        #[arg(long)]
+        engine2: Option<String>,
+        /// Number of games (the first player alternates colours, Black first).
+        #[arg(long, default_value_t = 2)]
+        games: usize,
+        /// Time per move for both players, in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        movetime: u64,
+        /// Write the games to this file instead of stdout.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Start every game from this SFEN.
+        #[arg(long)]
+        sfen: Option<String>,
+        /// Stop a game after this many plies (scored as a draw).
+        #[arg(long, default_value_t = 400)]
+        max_plies: usize,
+        /// Hash size in MB (in-process engine; `USI_Hash` of USI engines that offer it).
+        #[arg(long, default_value_t = DEFAULT_HASH_MB)]
+        hash: usize,
+        /// An option for the USI engines, `NAME=VALUE` (repeatable).
+        #[arg(long = "option", value_parser = parse_option)]
+        options: Vec<(String, String)>,
+    },
     /// Perft benchmark: nodes per second per variant, and the ratio to standard shogi.
     Bench {
         /// Only these variant ids (default: every id).
@@ -118,6 +151,14 @@ pub enum Command {
         #[arg(long, default_value_t = 4)]
         depth: u32,
     },
+}
+
+/// `NAME=VALUE` of `--option`.
+fn parse_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("expected NAME=VALUE, got '{text}'")),
+    }
 }
 
 /// A side, as a command-line value.
@@ -149,6 +190,8 @@ pub enum CliError {
     Play(#[from] PlayError),
     #[error(transparent)]
     Selfplay(#[from] SelfplayError),
+    #[error(transparent)]
+    Match(#[from] crate::match_runner::MatchError),
     #[error(transparent)]
     TooManyMoves(#[from] crate::limits::TooManyMoves),
     #[error("{0}")]
@@ -280,6 +323,42 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
                 None => crate::selfplay::selfplay(&opts, out, &mut stderr.lock())?,
             };
             w(out, &crate::selfplay::summary_text(&opts, &summary))?;
+        }
+        Command::Match {
+            id,
+            engine,
+            engine2,
+            games,
+            movetime,
+            out: file,
+            sfen,
+            max_plies,
+            hash,
+            options,
+        } => {
+            let opts = crate::match_runner::MatchOptions {
+                id,
+                engine,
+                engine2,
+                games,
+                movetime: Duration::from_millis(movetime),
+                max_plies,
+                sfen,
+                hash_mb: hash.clamp(1, crate::limits::MAX_HASH_MB),
+                options,
+                progress_bar: true,
+            };
+            let stderr = std::io::stderr();
+            let summary = match &file {
+                Some(path) => {
+                    let f = std::fs::File::create(path)
+                        .map_err(|e| CliError::Other(format!("--out {}: {e}", path.display())))?;
+                    let mut records = std::io::BufWriter::new(f);
+                    crate::match_runner::run_match(&opts, &mut records, &mut stderr.lock())?
+                }
+                None => crate::match_runner::run_match(&opts, out, &mut stderr.lock())?,
+            };
+            w(out, &crate::match_runner::summary_text(&opts, &summary))?;
         }
         Command::Bench { ids, depth } => bench(&ids, check_depth(depth)?, out)?,
     }
