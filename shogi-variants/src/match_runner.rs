@@ -34,6 +34,8 @@ pub struct MatchOptions {
     pub sfen: Option<String>,
     /// Hash size of the in-process engine and, as `USI_Hash`, of external ones that have it.
     pub hash_mb: usize,
+    /// Search threads of the in-process engine.
+    pub threads: usize,
     /// `setoption` lines sent to the external engines (name, value).
     pub options: Vec<(String, String)>,
     /// Show a progress bar (when stderr is a terminal).
@@ -51,6 +53,7 @@ impl Default for MatchOptions {
             max_plies: 400,
             sfen: None,
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             options: Vec::new(),
             progress_bar: false,
         }
@@ -204,7 +207,8 @@ impl Fault {
 impl<R: Rules> Contestant<R> {
     fn start(command: Option<&str>, setup: usize, opts: &MatchOptions) -> Result<Self, MatchError> {
         let Some(command) = command else {
-            let searcher = Searcher::new(opts.hash_mb).unwrap_or_default();
+            let mut searcher = Searcher::new(opts.hash_mb).unwrap_or_default();
+            searcher.set_threads(opts.threads);
             let limits = Limits {
                 movetime: Some(opts.movetime),
                 ..Limits::default()
