@@ -9,6 +9,7 @@ pub mod match_runner;
 pub mod play;
 pub mod registry;
 pub mod selfplay;
+pub mod tune;
 pub mod usi_client;
 pub mod usi_go;
 pub mod usi_server;
