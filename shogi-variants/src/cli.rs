@@ -160,6 +160,54 @@ pub enum Command {
         #[arg(long, default_value_t = crate::serve::limits::DEFAULT_IDLE_MINUTES)]
         idle_minutes: u64,
     },
+    /// A match against a USI engine, refereed by our rules: our engine (or `--engine2`)
+    /// against `--engine`, alternating colours; the games, then the score and an Elo estimate.
+    Match {
+        /// Variant id (see `list`).
+        id: String,
+        /// The opponent's command line (e.g. "/path/to/stockfish" or "/path/to/shogi-variants usi").
+        #[arg(long)]
+        engine: String,
+        /// Play this USI engine as the first player instead of our engine in-process.
+        #[arg(long)]
+        engine2: Option<String>,
+        /// Number of games (the first player alternates colours, Black first).
+        #[arg(long, default_value_t = 2)]
+        games: usize,
+        /// Time per move for both players, in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        movetime: u64,
+        /// Write the games to this file instead of stdout.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Start every game from this SFEN.
+        #[arg(long)]
+        sfen: Option<String>,
+        /// Stop a game after this many plies (scored as a draw).
+        #[arg(long, default_value_t = 400)]
+        max_plies: usize,
+        /// Hash size in MB (in-process engine; `USI_Hash` of USI engines that offer it).
+        #[arg(long, default_value_t = DEFAULT_HASH_MB)]
+        hash: usize,
+        /// Search threads of our in-process engine.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// An option for the USI engines, `NAME=VALUE` (repeatable).
+        #[arg(long = "option", value_parser = parse_option)]
+        options: Vec<(String, String)>,
+    },
+    /// Texel-style tuning of the evaluation weights on game records (`selfplay`/`match`
+    /// output); prints the fitted weights.
+    Tune {
+        /// Variant id of the games.
+        id: String,
+        /// Record files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Rounds of coordinate descent.
+        #[arg(long, default_value_t = 10)]
+        rounds: usize,
+    },
     /// Perft benchmark: nodes per second per variant, and the ratio to standard shogi.
     Bench {
         /// Only these variant ids (default: every id).
@@ -169,7 +217,22 @@ pub enum Command {
         /// header rows: depth 5, matsuri 3).
         #[arg(long, default_value_t = 4)]
         depth: u32,
+        /// Instead of perft: search nodes per second of standard shogi on a fixed position
+        /// set (the start, a middle game, the matsuri position), to this depth each.
+        #[arg(long, value_name = "DEPTH")]
+        search: Option<u32>,
+        /// Search threads for `--search`.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
+}
+
+/// `NAME=VALUE` of `--option`.
+fn parse_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("expected NAME=VALUE, got '{text}'")),
+    }
 }
 
 /// A side, as a command-line value.
@@ -203,6 +266,7 @@ pub enum CliError {
     Selfplay(#[from] SelfplayError),
     #[error(transparent)]
     Serve(#[from] crate::serve::ServeError),
+    Match(#[from] crate::match_runner::MatchError),
     #[error(transparent)]
     TooManyMoves(#[from] crate::limits::TooManyMoves),
     #[error("record {0}")]
@@ -455,7 +519,6 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             };
             crate::serve::run(opts, out)?;
         }
-        Command::Bench { ids, depth } => bench(&ids, check_depth(depth)?, out)?,
         Command::Analyse {
             id,
             record,
@@ -463,6 +526,67 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             depth,
             kif,
         } => analyse(&id, &record, movetime, depth, kif.as_deref(), out)?,
+        Command::Match {
+            id,
+            engine,
+            engine2,
+            games,
+            movetime,
+            out: file,
+            sfen,
+            max_plies,
+            hash,
+            threads,
+            options,
+        } => {
+            let opts = crate::match_runner::MatchOptions {
+                id,
+                engine,
+                engine2,
+                games,
+                movetime: Duration::from_millis(movetime),
+                max_plies,
+                sfen,
+                hash_mb: hash.clamp(1, crate::limits::MAX_HASH_MB),
+                threads,
+                options,
+                progress_bar: true,
+            };
+            let stderr = std::io::stderr();
+            let summary = match &file {
+                Some(path) => {
+                    let f = std::fs::File::create(path)
+                        .map_err(|e| CliError::Other(format!("--out {}: {e}", path.display())))?;
+                    let mut records = std::io::BufWriter::new(f);
+                    crate::match_runner::run_match(&opts, &mut records, &mut stderr.lock())?
+                }
+                None => crate::match_runner::run_match(&opts, out, &mut stderr.lock())?,
+            };
+            w(out, &crate::match_runner::summary_text(&opts, &summary))?;
+        }
+        Command::Tune { id, files, rounds } => {
+            let mut text = String::new();
+            for f in &files {
+                text.push_str(
+                    &std::fs::read_to_string(f)
+                        .map_err(|e| CliError::Other(format!("{}: {e}", f.display())))?,
+                );
+                text.push('\n');
+            }
+            let (wts, before, after, n) = crate::tune::tune(&id, &text, rounds)
+                .map_err(|e| CliError::Other(e.to_string()))?;
+            w(
+                out,
+                &format!("{n} positions; mean squared error {before:.6} -> {after:.6}"),
+            )?;
+            w(out, &format!("{wts:#?}"))?;
+        }
+        Command::Bench {
+            search: Some(d),
+            threads,
+            ..
+        } => bench_search(d.clamp(1, shogi_core::search::MAX_DEPTH), threads, out)?,
+        Command::Bench { ids, depth, .. } => bench(&ids, check_depth(depth)?, out)?,
     }
     Ok(())
 }
@@ -635,6 +759,70 @@ fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(),
             row(&format!("{id} ({mode})"), depth, run, std_nps)?;
         }
     }
+    Ok(())
+}
+
+/// Positions of `bench --search` (standard shogi).
+pub const SEARCH_BENCH: [(&str, &str); 3] = [
+    (
+        "start",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    ),
+    (
+        "middle game",
+        "ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2PP1PPPP/PPS1P1N2/2GK1S1R1/LN3G2L b Bb 29",
+    ),
+    ("matsuri", MATSURI),
+];
+
+/// `bench --search DEPTH`: a search of each position to DEPTH from a clear table.
+fn bench_search(depth: u32, threads: usize, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    use shogi_core::search::{Limits, Searcher};
+    let e = |e: std::io::Error| CliError::Other(e.to_string());
+    writeln!(
+        out,
+        "{:<14} {:>5} {:>12} {:>9} {:>12}  best",
+        "position", "depth", "nodes", "seconds", "nodes/s"
+    )
+    .map_err(e)?;
+    let (mut nodes, mut secs) = (0u64, 0f64);
+    for (name, sfen) in SEARCH_BENCH {
+        let game = shogi_core::Game::<crate::variants::Standard>::from_sfen(sfen)
+            .map_err(|err| CliError::Other(format!("{name}: {err}")))?;
+        let mut s = Searcher::new(DEFAULT_HASH_MB).unwrap_or_default();
+        s.set_threads(threads);
+        let t = Instant::now();
+        let r = s.search(
+            &game,
+            &Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            &mut |_| {},
+        );
+        let dt = t.elapsed().as_secs_f64().max(1e-9);
+        nodes += r.nodes;
+        secs += dt;
+        let best = r
+            .best
+            .map(|m| game.position().move_to_usi(m))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "{name:<14} {depth:>5} {:>12} {dt:>9.3} {:>12.0}  {best}",
+            r.nodes,
+            r.nodes as f64 / dt
+        )
+        .map_err(e)?;
+    }
+    writeln!(
+        out,
+        "{:<14} {:>5} {nodes:>12} {secs:>9.3} {:>12.0}",
+        "total",
+        depth,
+        nodes as f64 / secs.max(1e-9)
+    )
+    .map_err(e)?;
     Ok(())
 }
 

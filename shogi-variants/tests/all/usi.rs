@@ -316,3 +316,52 @@ fn ponder_timers_end_with_their_search() {
     usi.until("readyok");
     usi.close();
 }
+
+#[test]
+fn threads_option() {
+    let mut usi = Usi::start();
+    usi.send("usi");
+    let lines = usi.until("usiok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name Threads type spin default 1 min 1 max ")),
+        "{lines:?}"
+    );
+    usi.send("setoption name Threads value 0");
+    usi.send("setoption name Threads value many");
+    usi.send("setoption name Threads value 2");
+    usi.send("isready");
+    let lines = usi.until("readyok");
+    let errors: Vec<_> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error: Threads:"))
+        .collect();
+    assert_eq!(errors.len(), 2, "{lines:?}");
+    usi.send("position startpos moves 7g7f");
+    usi.send("go depth 4");
+    let lines = usi.until("bestmove");
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(legal("shogi", None, &["7g7f"]).contains(&best), "{best}");
+    // Threads carry over to a new variant's session.
+    usi.send("setoption name USI_Variant value Shogi-Circe:1");
+    usi.send("position startpos");
+    usi.send("go movetime 100");
+    let lines = usi.until("bestmove");
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(legal("Shogi-Circe:1", None, &[]).contains(&best), "{best}");
+    usi.send("quit");
+    usi.close();
+}
