@@ -6,7 +6,7 @@
 //! which the search scores itself.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{Color, Square, SQUARES};
+use crate::geometry::{Color, SQUARES};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::MAX_KINDS;
@@ -127,20 +127,20 @@ impl Evaluator {
             for c in Color::BOTH {
                 let ci = c.index();
                 let mut counts = [0i32; SQUARES];
-                for sq in Square::all() {
+                for sq in t.geometry.squares() {
                     let mut r = t.plain_attacks(k, c, sq, Bitboard::EMPTY);
                     r |= t.capture_only[ci][k][sq.index()] | t.move_only[ci][k][sq.index()];
                     reach[ci][k][sq.index()] = r;
                     counts[sq.index()] = r.count() as i32;
                 }
-                let mean = counts.iter().sum::<i32>() / SQUARES as i32;
+                let mean = counts.iter().sum::<i32>() / t.geometry.square_count() as i32;
                 let promo_gain = match t.promote_to[k] {
                     p if (p as usize) < t.kinds => (t.value[p as usize] - t.value[k]).max(0),
                     _ => 0,
                 };
                 let zone = t.zone[ci][k];
                 let near = zone.neighbours() & !zone;
-                for sq in Square::all() {
+                for sq in t.geometry.squares() {
                     if t.royal[k] {
                         continue;
                     }

@@ -266,6 +266,7 @@ pub enum CliError {
     Selfplay(#[from] SelfplayError),
     #[error(transparent)]
     Serve(#[from] crate::serve::ServeError),
+    #[error(transparent)]
     Match(#[from] crate::match_runner::MatchError),
     #[error(transparent)]
     TooManyMoves(#[from] crate::limits::TooManyMoves),

@@ -25,6 +25,7 @@ mod players;
 mod rules_standard;
 mod seam_speed;
 mod search;
+mod search_features;
 mod search_king_capture;
 mod speed_probe;
 mod true_forms;

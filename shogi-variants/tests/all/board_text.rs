@@ -42,7 +42,10 @@ fn start_board_and_hands() {
     let marks = move_squares(mv);
     assert_eq!(
         marks,
-        [STD.parse_square("5h").unwrap(), STD.parse_square("5g").unwrap()]
+        [
+            STD.parse_square("5h").unwrap(),
+            STD.parse_square("5g").unwrap()
+        ]
     );
     let text = board_text(&pos, &marks);
     let lines: Vec<&str> = text.lines().collect();

@@ -1,8 +1,8 @@
 //! Unit tests of the web board's modules (the library has no test harness of its own).
 
 mod glyphs {
-    use shogi_variants::serve::glyphs::*;
     use shogi_variants::registry;
+    use shogi_variants::serve::glyphs::*;
 
     #[test]
     fn every_registered_piece_has_a_kanji() {
@@ -21,9 +21,10 @@ mod glyphs {
 }
 
 mod board {
+    use shogi_core::Game;
+    use shogi_core::{Position, Rules, Square};
     use shogi_variants::serve::board::*;
     use shogi_variants::variants as v;
-    use shogi_core::Game;
 
     /// Along seeded random games, every piece marked paralysed of the side to move has no
     /// legal move; some positions have one (so the check is not empty).

@@ -3,7 +3,6 @@
 //! 9-rank one. Expected moves are worked out by hand from the positions.
 
 use shogi_core::geometry::Geometry;
-use shogi_core::perft::perft;
 use shogi_core::{MoveError, Position, Rules, SfenError};
 use shogi_macros::variant;
 use shogi_variants::board_text::board_text;
@@ -60,7 +59,10 @@ fn the_rule_tables_carry_their_boards() {
         text.contains("board: 5 files x 5 ranks (files 1-5, ranks a-e)"),
         "{text}"
     );
-    assert!(text.contains("promotes to: dragon (zone 1 ranks)"), "{text}");
+    assert!(
+        text.contains("promotes to: dragon (zone 1 ranks)"),
+        "{text}"
+    );
 }
 
 /// Minishogi's published perft counts from the start (the table).
@@ -68,7 +70,7 @@ fn the_rule_tables_carry_their_boards() {
 fn five_by_five_perft_matches_minishogi() {
     let mut pos = Position::<FiveByFive>::startpos(0);
     for (depth, expected) in [(1, 14), (2, 181), (3, 2512), (4, 35401), (5, 533203)] {
-        assert_eq!(perft(&mut pos, depth), expected, "depth {depth}");
+        assert_eq!(pos.perft(depth), expected, "depth {depth}");
     }
 }
 
@@ -89,14 +91,12 @@ fn five_by_five_promotes_on_the_last_rank_only() {
     // Black silver 3b, White king 5a, Black king 1e. Into rank a (4a 3a 2a): with and without
     // promotion; back to 4c and 2c: rank c is outside the one-rank zone. King: 2e 1d 2d.
     let expected = sorted(&[
-        "3b4a", "3b4a+", "3b3a", "3b3a+", "3b2a", "3b2a+", "3b4c", "3b2c", "1e2e", "1e1d",
-        "1e2d",
+        "3b4a", "3b4a+", "3b3a", "3b3a+", "3b2a", "3b2a+", "3b4c", "3b2c", "1e2e", "1e1d", "1e2d",
     ]);
     assert_eq!(moves::<FiveByFive>("k4/2S2/5/5/4K b - 1"), expected);
     // White's zone is rank e, the last rank of this board (not rank i).
     let expected = sorted(&[
-        "3d4e", "3d4e+", "3d3e", "3d3e+", "3d2e", "3d2e+", "3d4c", "3d2c", "1a2a", "1a1b",
-        "1a2b",
+        "3d4e", "3d4e+", "3d3e", "3d3e+", "3d2e", "3d2e+", "3d4c", "3d2c", "1a2a", "1a1b", "1a2b",
     ]);
     assert_eq!(moves::<FiveByFive>("4k/5/5/2s2/K4 w - 1"), expected);
 }
@@ -158,7 +158,10 @@ fn five_by_five_rejects_other_sizes_and_squares() {
         pos.parse_usi("N*3d"),
         Err(MoveError::UnknownDropPiece("N*3d".into()))
     );
-    assert_eq!(err("k4/5/2N2/5/4K b - 1"), Some(SfenError::UnknownPiece("N".into())));
+    assert_eq!(
+        err("k4/5/2N2/5/4K b - 1"),
+        Some(SfenError::UnknownPiece("N".into()))
+    );
     // The material of the start is the most there can be: three pawns are one too many.
     assert!(matches!(
         err("k4/5/2P2/5/4K b 2P 1"),
@@ -200,10 +203,11 @@ fn seven_by_nine_start_moves() {
 fn seven_by_nine_knights_at_the_side_edges_must_promote() {
     // Black knights 7d and 1d (the two side files), kings 4a and 4i. Each has one jump on
     // the board (6b, 2b), on a dead rank for a knight: promotion is forced.
-    let expected = sorted(&[
-        "7d6b+", "1d2b+", "4i3h", "4i4h", "4i5h", "4i3i", "4i5i",
-    ]);
-    assert_eq!(moves::<SevenByNine>("3k3/7/7/N5N/7/7/7/7/3K3 b - 1"), expected);
+    let expected = sorted(&["7d6b+", "1d2b+", "4i3h", "4i4h", "4i5h", "4i3i", "4i5i"]);
+    assert_eq!(
+        moves::<SevenByNine>("3k3/7/7/N5N/7/7/7/7/3K3 b - 1"),
+        expected
+    );
 }
 
 #[test]
@@ -231,5 +235,8 @@ fn seven_by_nine_drops_fill_the_board_but_rank_a() {
     assert_eq!(list.len(), 60);
     // SFEN round trip at this size.
     let sfen = "3k3/7/7/N5N/7/7/7/7/3K3 b L 1";
-    assert_eq!(Position::<SevenByNine>::from_sfen(sfen).unwrap().to_sfen(), sfen);
+    assert_eq!(
+        Position::<SevenByNine>::from_sfen(sfen).unwrap().to_sfen(),
+        sfen
+    );
 }

@@ -2,8 +2,7 @@
 //! threads, and evaluation terms that must point the right way (symmetry, king danger,
 //! promotion potential, hand pieces).
 
-mod fixture;
-use fixture::Std;
+use crate::common::Std;
 use shogi_core::eval::Evaluator;
 use shogi_core::search::{static_exchange, Limits, Score, Searcher};
 use shogi_core::{Game, Position};
