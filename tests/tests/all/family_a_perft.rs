@@ -270,7 +270,7 @@ const TEST_POSITIONS: [(&str, &str); 10] = [
     ("Shogi-Kirin-Phoenix:1", "k8/9/3Gs4/4p4/4+O4/9/9/9/8K b - 1"),
     (
         "Shogi-Kirin-Phoenix:1",
-        "4k4/9/2p6/3PpP3/4+O4/9/9/9/4K4 b Oo 1",
+        "4k4/9/2p6/3PpP3/4+O4/9/9/9/4K4 b O 1",
     ),
     (
         "Shogi-ReflectionBishop:1",
