@@ -111,6 +111,8 @@ pub struct Evaluator {
     hand_more: [i32; MAX_KINDS],
     /// Danger units per 100 cp in hand for a kind.
     hand_units: [i32; MAX_KINDS],
+    /// Attacks depend on the occupancy (slides, special movement); else they are `reach`.
+    blockable: [bool; MAX_KINDS],
 }
 
 impl Evaluator {
@@ -165,6 +167,10 @@ impl Evaluator {
             hand_more[k as usize] = v;
             hand_units[k as usize] = t.value[k as usize] * w.hand_danger / 100;
         }
+        let mut blockable = [false; MAX_KINDS];
+        for (k, b) in blockable.iter_mut().enumerate().take(t.kinds) {
+            *b = t.slide_dirs[0][k] != 0 || t.slide_dirs[1][k] != 0 || t.special[k];
+        }
         Evaluator {
             w,
             psq,
@@ -172,6 +178,7 @@ impl Evaluator {
             hand_first,
             hand_more,
             hand_units,
+            blockable,
         }
     }
 
@@ -208,10 +215,15 @@ impl Evaluator {
         let mut units = 0;
         for sq in pos.pieces_of(them) {
             let k = pos.piece_at(sq).kind();
-            if t.royal[k as usize] || (self.reach[ti][k as usize][sq.index()] & zone).is_empty() {
+            let reach = self.reach[ti][k as usize][sq.index()] & zone;
+            if t.royal[k as usize] || reach.is_empty() {
                 continue;
             }
-            let hits = (pos.natural_attacks(k, them, sq) & zone).count() as i32;
+            let hits = if self.blockable[k as usize] {
+                (pos.natural_attacks(k, them, sq) & zone).count() as i32
+            } else {
+                reach.count() as i32
+            };
             units += hits * self.w.attack_unit;
         }
         for &k in &t.hand_kinds {

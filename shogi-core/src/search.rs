@@ -27,7 +27,7 @@
 use crate::bitboard::Bitboard;
 use crate::eval::Evaluator;
 use crate::game::{repetition_verdict, Game, Key, Repetition};
-use crate::geometry::{Square, SQUARES};
+use crate::geometry::{Color, Square, SQUARES};
 use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::position::Position;
@@ -669,9 +669,17 @@ impl<R: Rules> Worker<R> {
         gain[0]
     }
 
-    /// Ordering score of a move (higher first).
+    /// Ordering score of a move (higher first); `threat` are the squares the opponent
+    /// attacks and `guard` ours (empty when not computed).
     #[inline]
-    fn order_score(&self, pos: &Position<R>, mv: Move, tt_move: Option<u32>, ply: usize) -> i32 {
+    fn order_score(
+        &self,
+        pos: &Position<R>,
+        mv: Move,
+        tt_move: Option<u32>,
+        ply: usize,
+        (threat, guard): (Bitboard, Bitboard),
+    ) -> i32 {
         if tt_move == Some(mv.bits()) {
             return 1 << 30;
         }
@@ -698,11 +706,21 @@ impl<R: Rules> Worker<R> {
             return (1 << 24) - 1;
         }
         let h = self.history[history_index(pos.side_to_move().index(), mv)];
-        // A drop that simply loses the piece goes last.
-        if self.see && mv.is_drop() && Self::see(pos, mv) < 0 {
+        // A drop onto a square the opponent attacks and we do not guard loses the piece (the
+        // sign of its exchange, from attack maps made once per node): it goes last.
+        if mv.is_drop() && threat.contains(mv.to()) && !guard.contains(mv.to()) {
             return h - (1 << 21);
         }
         h
+    }
+
+    /// Squares attacked by `color`'s pieces (natural attacks).
+    fn attack_map(pos: &Position<R>, color: Color) -> Bitboard {
+        let mut map = Bitboard::EMPTY;
+        for sq in pos.pieces_of(color) {
+            map |= pos.natural_attacks(pos.piece_at(sq).kind(), color, sq);
+        }
+        map
     }
 
     /// Generates and scores the pseudo-legal moves at `ply` into the ply's buffers.
@@ -715,8 +733,14 @@ impl<R: Rules> Worker<R> {
         if captures {
             moves.retain(|&m| Self::victim_value(pos, m).is_some());
         }
+        let us = pos.side_to_move();
+        let maps = if !captures && moves.iter().any(|m| m.is_drop()) {
+            (Self::attack_map(pos, !us), Self::attack_map(pos, us))
+        } else {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
+        };
         for &m in &moves {
-            let mut s = self.order_score(pos, m, tt_move, ply);
+            let mut s = self.order_score(pos, m, tt_move, ply, maps);
             if ply == 0 && self.root_hint == Some(m) {
                 s = i32::MAX;
             }
@@ -833,18 +857,23 @@ impl<R: Rules> Worker<R> {
 
         let static_eval = if in_check { -INF } else { self.evaluate(pos) };
         let null_window_non_mate = !is_pv && !in_check && ply > 0 && beta.abs() < MATE_BOUND;
-        // Reverse futility: far above beta near the leaves, a quiet position stays there.
-        if null_window_non_mate && depth <= 3 && static_eval - 150 * depth >= beta {
+        let holds_pieces = pos.tables().hand_kinds.iter().any(|&k| pos.hand(us, k) > 0);
+        // Reverse futility: far above beta near the leaves, a quiet position stays there;
+        // not for a side with pieces in hand, whose drops can start a mating attack.
+        if null_window_non_mate && !holds_pieces && depth <= 3 && static_eval - 150 * depth >= beta
+        {
             return static_eval;
         }
         // Null move: if passing still fails high, a real move will too.
         if null_move_sound::<R>()
             && null_window_non_mate
-            && depth >= 3
+            && depth >= 4
             && static_eval >= beta
             && self.rep_floor + 1 < self.keys.len()
         {
-            let r = 3 + depth / 4;
+            // At least one full ply is left after the pass: quiescence alone plays no drops,
+            // so it would miss the drop mates that make passing fatal in shogi.
+            let r = (2 + depth / 6).min(depth - 2);
             pos.begin();
             pos.finish();
             self.keys.push(Key {
@@ -865,6 +894,9 @@ impl<R: Rules> Worker<R> {
             }
         }
 
+        // Quiet moves landing within two steps of the enemy king may start a mating net:
+        // they are neither pruned nor reduced.
+        let near_king = pos.royals(!us).neighbours().neighbours();
         let alpha_orig = alpha;
         self.generate(pos, ply, tt_move, false);
         let mut best_value = -INF;
@@ -878,9 +910,10 @@ impl<R: Rules> Worker<R> {
                 continue;
             }
             let quiet = Self::victim_value(pos, mv).is_none() && !mv.is_promotion();
+            let reducible = quiet && !near_king.contains(mv.to());
             let killer = self.killers[ply].contains(&Some(mv));
             // Late quiet moves near the leaves (after one move proved we are not mated).
-            let prunable = quiet
+            let prunable = reducible
                 && !is_pv
                 && !in_check
                 && !killer
@@ -905,7 +938,7 @@ impl<R: Rules> Worker<R> {
             if legal == 1 {
                 value = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, checks);
             } else {
-                let reduction = if depth >= 3 && legal > 2 && quiet && !in_check && !checks {
+                let reduction = if depth >= 3 && legal > 2 && reducible && !in_check && !checks {
                     let mut r = self.reductions[depth.min(63) as usize][legal.min(63)] as i32;
                     if is_pv {
                         r -= 1;
