@@ -293,7 +293,7 @@ const TEST_POSITIONS: [(&str, &str); 10] = [
     ),
     (
         "Shogi-EightDirectionKnight:6",
-        "4k4/9/9/4+e4/4P4/6g2/6E2/9/4K4 b n 1",
+        "4k4/9/9/4+e4/4P4/6g2/6E2/9/4K4 b - 1",
     ),
 ];
 
