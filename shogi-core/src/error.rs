@@ -71,3 +71,17 @@ pub enum PositionError {
     #[error("move {index}: {error}")]
     Move { index: usize, error: MoveError },
 }
+
+/// The board field's own errors keep their `SfenError` names (the reader lives in
+/// `shogi-rules`, shared with the macro).
+impl From<crate::board_text::BoardError> for SfenError {
+    fn from(e: crate::board_text::BoardError) -> Self {
+        use crate::board_text::BoardError as B;
+        match e {
+            B::RankCount { found, board } => SfenError::RankCount { found, board },
+            B::FileCount { rank, files, board } => SfenError::FileCount { rank, files, board },
+            B::BadEmptyRun { rank, run } => SfenError::BadEmptyRun { rank, run },
+            B::DanglingPromotion => SfenError::DanglingPromotion,
+        }
+    }
+}

@@ -5,6 +5,10 @@
 //! gets its own monomorphized move generator. Standard shogi (RULES.md §0) is the provided
 //! behaviour; the seams where variants differ are listed on [`Rules`].
 
+// The rule data shared with the `variant!` macro live in `shogi-rules`; they keep their paths
+// here (`shogi_core::table::RuleTable`) so generated code and users name one crate.
+pub use shogi_rules::{board_text, geometry, keywords, pieces, render, table};
+
 pub mod attack;
 pub mod bench;
 pub mod bitboard;
@@ -12,7 +16,6 @@ pub mod effects;
 pub mod error;
 pub mod eval;
 pub mod game;
-pub mod geometry;
 mod hooks;
 pub mod legal_fast;
 pub mod legal_filtered;
@@ -20,14 +23,11 @@ pub mod make;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
-pub mod pieces;
 pub mod players;
 pub mod position;
-pub mod render;
 pub mod rules;
 pub mod search;
 pub mod sfen;
-pub mod table;
 pub mod tables;
 pub mod tt;
 pub mod usi;

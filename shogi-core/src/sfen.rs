@@ -1,7 +1,8 @@
 //! SFEN reading and writing with the letters of the variant's rule table.
 
+pub use crate::board_text::{read_board, write_board};
 use crate::error::SfenError;
-use crate::geometry::{Color, Geometry, Square};
+use crate::geometry::Color;
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
 use crate::table::{AfterMove, KingLoss, NifuPolicy, Reflect};
@@ -15,96 +16,6 @@ fn color_name(c: Color) -> &'static str {
 
 /// Largest hand count stored; the variant's own material bound is checked after reading.
 const MAX_HAND: u32 = u8::MAX as u32;
-
-/// Reads the board field of an SFEN on board `g`: ranks from `a` down, files from the highest
-/// down to 1, a run of empty squares as one decimal number (`10` on a ten-file board; `54` is
-/// 54 squares, not 5 and 4). Calls `put` with each square and piece token (`+s`, `K`).
-pub fn read_board(
-    g: &Geometry,
-    field: &str,
-    mut put: impl FnMut(Square, &str) -> Result<(), SfenError>,
-) -> Result<(), SfenError> {
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != g.ranks as usize {
-        return Err(SfenError::RankCount {
-            found: ranks.len(),
-            board: *g,
-        });
-    }
-    for (r, row) in ranks.iter().enumerate() {
-        let rank_char = (b'a' + r as u8) as char;
-        let too_many = |files| SfenError::FileCount {
-            rank: rank_char,
-            files,
-            board: *g,
-        };
-        // `placed` counts the files described so far, from the highest file down.
-        let mut placed = 0usize;
-        let mut chars = row.chars().peekable();
-        while let Some(ch) = chars.next() {
-            if ch.is_ascii_digit() {
-                let mut run = String::from(ch);
-                while let Some(d) = chars.next_if(char::is_ascii_digit) {
-                    run.push(d);
-                }
-                if run.starts_with('0') || run.len() > 3 {
-                    return Err(SfenError::BadEmptyRun {
-                        rank: rank_char,
-                        run,
-                    });
-                }
-                placed += run.parse::<usize>().unwrap_or(usize::MAX / 2);
-                continue;
-            }
-            let token = if ch == '+' {
-                match chars.next() {
-                    Some(c) if c.is_ascii_alphabetic() => format!("+{c}"),
-                    _ => return Err(SfenError::DanglingPromotion),
-                }
-            } else {
-                ch.to_string()
-            };
-            if placed >= g.files as usize {
-                return Err(too_many(placed + 1));
-            }
-            let file = g.files - 1 - placed as u8;
-            put(Square::from_file_rank(file, r as u8), &token)?;
-            placed += 1;
-        }
-        if placed != g.files as usize {
-            return Err(too_many(placed));
-        }
-    }
-    Ok(())
-}
-
-/// Writes the board field of an SFEN on board `g`, `token(square)` giving each square's piece
-/// token (already cased for its owner) or `None` for an empty square.
-pub fn write_board(g: &Geometry, mut token: impl FnMut(Square) -> Option<String>) -> String {
-    let mut s = String::with_capacity(96);
-    for r in 0..g.ranks {
-        if r > 0 {
-            s.push('/');
-        }
-        let mut empty = 0;
-        for f in (0..g.files).rev() {
-            match token(Square::from_file_rank(f, r)) {
-                None => empty += 1,
-                Some(t) => {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push_str(&t);
-                }
-            }
-        }
-        if empty > 0 {
-            s.push_str(&empty.to_string());
-        }
-    }
-    s
-}
 
 /// A move number: ASCII digits only, at least 1, fitting a `u32`.
 fn parse_move_number(s: &str) -> Result<u32, SfenError> {
@@ -158,7 +69,7 @@ impl<R: Rules> Position<R> {
             let piece = Self::token_piece(token)
                 .ok_or_else(|| SfenError::UnknownPiece(token.to_string()))?;
             pos.setup_put(sq, piece);
-            Ok(())
+            Ok::<(), SfenError>(())
         })?;
         let side = match fields[1] {
             "b" => Color::Black,

@@ -408,11 +408,12 @@ fn material_limits(table: &RuleTable, class: &[u8; MAX_KINDS]) -> [u8; MAX_KINDS
         let mut fields = setup.sfen.split_whitespace();
         let board = fields.next().unwrap_or("");
         let kind_of = |token: &str| table.kind_by_sfen(&token.to_ascii_uppercase());
-        let _ = crate::sfen::read_board(&table.geometry, board, |_, token| {
+        // Setup boards were checked by the macro; a bad one would only count less.
+        let _ = crate::board_text::read_board(&table.geometry, board, |_, token| {
             if let Some(k) = kind_of(token) {
                 count[class[k as usize] as usize] += 1;
             }
-            Ok(())
+            Ok::<(), crate::board_text::BoardError>(())
         });
         // Hands of a setup: `[count]letter` items.
         let hand = fields.nth(1).unwrap_or("-");

@@ -1,10 +1,10 @@
 //! Stage 4: generate the rule type, its `RuleTable` constant and its `Rules` impl.
 
-use crate::lower::{Model, PieceModel};
+use crate::model::{Model, PieceModel};
 use crate::parse::VariantDef;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use shogi_core::table::{
+use shogi_rules::table::{
     AfterMove, CaptureEffect, Golds, Hooks, KingLoss, Landing, Lender, MoveShape, MovementSource,
     NifuPolicy, OwnMovement, Paralysis, Place, Reflect,
 };
@@ -131,16 +131,10 @@ fn piece(p: &PieceModel) -> TokenStream {
         p.drop_mate_forbidden,
         p.gold_class,
     );
-    let home = match &p.home {
+    let home = match p.home {
         Some(h) => {
-            let mut c = h.chars();
-            let cap: String = c
-                .next()
-                .map(|f| f.to_ascii_uppercase())
-                .into_iter()
-                .chain(c)
-                .collect();
-            let id = format_ident!("{}", cap);
+            // The variant name is the enum's own (`Home::King`).
+            let id = format_ident!("{}", format!("{h:?}"));
             quote!(::core::option::Option::Some(#t::Home::#id))
         }
         None => quote!(::core::option::Option::None),

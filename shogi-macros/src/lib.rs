@@ -1,7 +1,9 @@
 //! The `variant!` macro: a shogi variant's rules, declared as data, compiled to one type.
 //!
-//! Four visible stages: [`parse`] (syntax with spans) → [`lower`] (validation and lowering to a
-//! plain rule model) → [`generate`] (a `RuleTable` constant and a `Rules` impl).
+//! Four visible stages: [`parse`] (syntax with spans) → [`check`] (the invariants, pure
+//! functions with unit tests) → [`lower`] (section by section to the plain [`model`]) →
+//! [`generate`] (a `RuleTable` constant and a `Rules` impl). The rule-table types, standard
+//! pieces and the keyword table come from `shogi-rules`, shared with the engine.
 //!
 //! ```text
 //! variant! {
@@ -43,8 +45,11 @@
 
 use proc_macro::TokenStream;
 
+mod check;
+mod diagnostics;
 mod generate;
 mod lower;
+mod model;
 mod parse;
 
 /// Declares a variant rule set. See the crate documentation and the README for the grammar.

@@ -19,10 +19,12 @@ pub struct VariantDef {
 pub enum Item {
     /// `id = "Shogi-Circe";`, `title = "...";`, `note = "...";`
     Text { key: Ident, value: LitStr },
-    /// `pieces = standard;` or `pieces = standard without [pawn, knight];` or `pieces = none;`
+    /// `pieces = standard;`, `pieces = standard without [pawn, knight];`, `pieces = none;`;
+    /// `with [kirin_phoenix]` adds the kinds of a named piece group.
     Pieces {
         key: Ident,
         base: Ident,
+        with: Vec<Ident>,
         without: Vec<Ident>,
     },
     /// `piece name 'X' { ... }`
@@ -86,6 +88,8 @@ pub enum MoveArgs {
 pub struct SetupItem {
     pub keyword: Ident,
     pub number: Option<LitInt>,
+    /// `setup 2 like 1 { first = white; }`: setup 1's items, then these.
+    pub like: Option<LitInt>,
     pub props: Vec<SetupProp>,
 }
 
@@ -172,6 +176,14 @@ impl Parse for Item {
                 } else {
                     None
                 };
+                let like = if input.peek(Ident) && input.fork().parse::<Ident>()? == "like" {
+                    input.parse::<Ident>()?;
+                    Some(input.parse::<LitInt>().map_err(|e| {
+                        syn::Error::new(e.span(), "`like` takes the number of an earlier setup, e.g. `setup 2 like 1 { first = white; }`")
+                    })?)
+                } else {
+                    None
+                };
                 let body;
                 braced!(body in input);
                 let mut props = Vec::new();
@@ -181,6 +193,7 @@ impl Parse for Item {
                 Ok(Item::Setup(SetupItem {
                     keyword: key,
                     number,
+                    like,
                     props,
                 }))
             }
@@ -200,22 +213,29 @@ impl Parse for Item {
                     }
                 } else if key == "pieces" {
                     let base: Ident = input.parse()?;
-                    let mut without = Vec::new();
-                    if input.peek(Ident) {
+                    let (mut with, mut without) = (Vec::new(), Vec::new());
+                    while input.peek(Ident) {
                         let w: Ident = input.parse()?;
-                        if w != "without" {
-                            return Err(syn::Error::new(
-                                w.span(),
-                                "expected `without [kinds]` or `;`",
-                            ));
-                        }
+                        let list_of = match w.to_string().as_str() {
+                            "with" => &mut with,
+                            "without" => &mut without,
+                            _ => {
+                                return Err(syn::Error::new(
+                                    w.span(),
+                                    "expected `with [groups]`, `without [kinds]` or `;`",
+                                ))
+                            }
+                        };
                         let list;
                         bracketed!(list in input);
-                        without = Punctuated::<Ident, Token![,]>::parse_terminated(&list)?
-                            .into_iter()
-                            .collect();
+                        list_of.extend(Punctuated::<Ident, Token![,]>::parse_terminated(&list)?);
                     }
-                    Item::Pieces { key, base, without }
+                    Item::Pieces {
+                        key,
+                        base,
+                        with,
+                        without,
+                    }
                 } else {
                     let value: Ident = input.parse()?;
                     let mut options = Vec::new();

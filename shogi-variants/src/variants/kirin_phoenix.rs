@@ -15,25 +15,7 @@ variant! {
     pub struct KirinPhoenix;
     id = "Shogi-Kirin-Phoenix";
     title = "kirin and phoenix promoting to lion and free king";
-    pieces = standard;
-    piece kirin 'O' {
-        moves = kirin;
-        promotes = lion;
-        value = 700;
-    }
-    piece lion "+O" {
-        moves = lion;
-        value = 2200;
-    }
-    piece phoenix 'X' {
-        moves = phoenix;
-        promotes = free_king;
-        value = 700;
-    }
-    piece free_king "+X" {
-        moves = free_king;
-        value = 1500;
-    }
+    pieces = standard with [kirin_phoenix];
     king_loss = checkmate;
     note = "A lion double move through an empty first square is not a double move (it would equal an area move); only the capturing double move and igui are three-square moves.";
     setup 1 {
@@ -42,31 +24,17 @@ variant! {
         white replace rook => kirin;
         white replace bishop => phoenix;
     }
-    setup 2 {
-        black replace rook => kirin;
-        black replace bishop => phoenix;
-        white replace rook => kirin;
-        white replace bishop => phoenix;
-        first = white;
-    }
+    setup 2 like 1 { first = white; }
     setup 3 {
         black replace rook => kirin;
         black replace bishop => phoenix;
     }
-    setup 4 {
-        black replace rook => kirin;
-        black replace bishop => phoenix;
-        first = white;
-    }
+    setup 4 like 3 { first = white; }
     setup 5 {
         white replace rook => kirin;
         white replace bishop => phoenix;
     }
-    setup 6 {
-        white replace rook => kirin;
-        white replace bishop => phoenix;
-        first = white;
-    }
+    setup 6 like 5 { first = white; }
 }
 
 variant! {
@@ -75,43 +43,7 @@ variant! {
     pub struct KirinPhoenixVariant;
     id = "Shogi-Kirin-Phoenix-Variant";
     title = "kirin and phoenix against royal rook and royal bishop";
-    pieces = standard;
-    piece kirin 'O' {
-        moves = kirin;
-        promotes = lion;
-        value = 700;
-    }
-    piece lion "+O" {
-        moves = lion;
-        value = 2200;
-    }
-    piece phoenix 'X' {
-        moves = phoenix;
-        promotes = free_king;
-        value = 700;
-    }
-    piece free_king "+X" {
-        moves = free_king;
-        value = 1500;
-    }
-    piece royal_rook 'Y' {
-        moves = rook;
-        promotes = empress;
-        value = 1050;
-    }
-    piece empress "+Y" {
-        moves = empress;
-        value = 1600;
-    }
-    piece royal_bishop 'Z' {
-        moves = bishop;
-        promotes = princess;
-        value = 900;
-    }
-    piece princess "+Z" {
-        moves = princess;
-        value = 1450;
-    }
+    pieces = standard with [kirin_phoenix, royal_rook_bishop];
     king_loss = checkmate;
     setup 1 {
         black replace rook => kirin;
@@ -119,24 +51,12 @@ variant! {
         white replace rook => royal_rook;
         white replace bishop => royal_bishop;
     }
-    setup 2 {
-        black replace rook => kirin;
-        black replace bishop => phoenix;
-        white replace rook => royal_rook;
-        white replace bishop => royal_bishop;
-        first = white;
-    }
+    setup 2 like 1 { first = white; }
     setup 3 {
         black replace rook => royal_rook;
         black replace bishop => royal_bishop;
         white replace rook => kirin;
         white replace bishop => phoenix;
     }
-    setup 4 {
-        black replace rook => royal_rook;
-        black replace bishop => royal_bishop;
-        white replace rook => kirin;
-        white replace bishop => phoenix;
-        first = white;
-    }
+    setup 4 like 3 { first = white; }
 }

@@ -10,25 +10,7 @@ variant! {
     pub struct PrincessEmpress;
     id = "Shogi-Princess-Empress";
     title = "royal rook and royal bishop promoting to empress and princess";
-    pieces = standard;
-    piece royal_rook 'Y' {
-        moves = rook;
-        promotes = empress;
-        value = 1050;
-    }
-    piece empress "+Y" {
-        moves = empress;
-        value = 1600;
-    }
-    piece royal_bishop 'Z' {
-        moves = bishop;
-        promotes = princess;
-        value = 900;
-    }
-    piece princess "+Z" {
-        moves = princess;
-        value = 1450;
-    }
+    pieces = standard with [royal_rook_bishop];
     king_loss = checkmate;
     setup 1 {
         black replace rook => royal_rook;
@@ -36,35 +18,19 @@ variant! {
         white replace rook => royal_rook;
         white replace bishop => royal_bishop;
     }
-    setup 2 {
-        black replace rook => royal_rook;
-        black replace bishop => royal_bishop;
-        white replace rook => royal_rook;
-        white replace bishop => royal_bishop;
-        first = white;
-    }
+    setup 2 like 1 { first = white; }
     setup 3 {
         black remove [knight];
         black replace rook => royal_rook;
         black replace bishop => royal_bishop;
     }
-    setup 4 {
-        black remove [knight];
-        black replace rook => royal_rook;
-        black replace bishop => royal_bishop;
-        first = white;
-    }
+    setup 4 like 3 { first = white; }
     setup 5 {
         white remove [knight];
         white replace rook => royal_rook;
         white replace bishop => royal_bishop;
     }
-    setup 6 {
-        white remove [knight];
-        white replace rook => royal_rook;
-        white replace bishop => royal_bishop;
-        first = white;
-    }
+    setup 6 like 5 { first = white; }
 }
 
 variant! {
@@ -91,33 +57,17 @@ variant! {
         white replace rook => empress;
         white replace bishop => princess;
     }
-    setup 2 {
-        black replace rook => empress;
-        black replace bishop => princess;
-        white replace rook => empress;
-        white replace bishop => princess;
-        first = white;
-    }
+    setup 2 like 1 { first = white; }
     setup 3 {
         black remove [lance, knight, silver, gold];
         black replace rook => empress;
         black replace bishop => princess;
     }
-    setup 4 {
-        black remove [lance, knight, silver, gold];
-        black replace rook => empress;
-        black replace bishop => princess;
-        first = white;
-    }
+    setup 4 like 3 { first = white; }
     setup 5 {
         white remove [lance, knight, silver, gold];
         white replace rook => empress;
         white replace bishop => princess;
     }
-    setup 6 {
-        white remove [lance, knight, silver, gold];
-        white replace rook => empress;
-        white replace bishop => princess;
-        first = white;
-    }
+    setup 6 like 5 { first = white; }
 }

@@ -129,6 +129,48 @@ fn setup_6_eight_knights_vanish_when_captured() {
     assert_eq!(capture_line(id, "e", "+E"), format!("{AFTER} -"));
 }
 
+/// The SFEN reader's material bound (at most the largest count of a class in any setup).
+fn sfen_error(id: &str, sfen: &str) -> Option<String> {
+    let mut e = shogi_variants::registry::create(id).expect("registered id");
+    e.set_position(Some(sfen), &[])
+        .err()
+        .map(|err| err.to_string())
+}
+
+#[test]
+fn material_bound_joins_the_kinds_a_capture_turns_into_each_other() {
+    // Setup 4: a knight Black takes becomes an E and an E White takes becomes an N, so E, +E,
+    // N, +N are one class of at most 4 (the start has 2 + 2). Four E and nothing else: fine.
+    let id = "Shogi-EightDirectionKnight:4";
+    assert_eq!(sfen_error(id, "4k4/9/9/9/9/9/9/9/E1E1K1E1E b - 1"), None);
+    assert_eq!(sfen_error(id, "4k4/9/9/9/9/9/9/9/E1E1K1E1E w - 1"), None);
+    let five = sfen_error(
+        id,
+        "4k4/9/9/9/9/9/9/9/E1E1K1E1E b - 1"
+            .replace(" - ", " n ")
+            .as_str(),
+    );
+    let five = five.expect("a fifth knight-class piece is refused");
+    assert!(
+        five.contains("5 pieces of the") && five.contains("at most 4"),
+        "{five}"
+    );
+    // Setup 3 keeps kinds: E and N are separate classes of 4 each, so four of each is fine and
+    // a fifth E is not.
+    let kept = "Shogi-EightDirectionKnight:3";
+    assert_eq!(
+        sfen_error(kept, "4k4/9/nnnn5/9/9/9/9/9/E1E1K1E1E b - 1"),
+        None
+    );
+    let fifth = sfen_error(kept, "4k4/9/nnnn5/9/9/9/9/9/E1E1K1E1E b E 1");
+    assert!(fifth.is_some_and(|e| e.contains("5 pieces of the") && e.contains("at most 4")));
+    // Setup 6: captured eight-knights vanish and no side has plain knights, so a knight in
+    // hand can never occur.
+    let gone = "Shogi-EightDirectionKnight:6";
+    let knight = sfen_error(gone, "4k4/9/9/9/9/9/9/9/4K4 b n 1");
+    assert!(knight.is_some_and(|e| e.contains("knight class") && e.contains("at most 0")));
+}
+
 #[test]
 fn start_positions_written_by_hand() {
     // Knights (2i, 8i for Black; 2a, 8a for White) become E; the 4-piece handicap removes both

@@ -266,7 +266,7 @@ fn depth_3_counts_derived_by_hand() {
 
 /// Positions of the Family A rule tests (lion double moves, bounces, chess pawns, drops,
 /// immortal silvers, fixed eight-knights), each with the id it was written for.
-const TEST_POSITIONS: [(&str, &str); 10] = [
+const TEST_POSITIONS: [(&str, &str); 11] = [
     ("Shogi-Kirin-Phoenix:1", "k8/9/3Gs4/4p4/4+O4/9/9/9/8K b - 1"),
     (
         "Shogi-Kirin-Phoenix:1",
@@ -294,6 +294,12 @@ const TEST_POSITIONS: [(&str, &str); 10] = [
     (
         "Shogi-EightDirectionKnight:6",
         "4k4/9/9/4+e4/4P4/6g2/6E2/9/4K4 b - 1",
+    ),
+    // Setup 6 can never hold a knight in hand (captured eight-knights vanish); the same
+    // position with a dropable eight-knight, in the kinds-kept rule set.
+    (
+        "Shogi-EightDirectionKnight:3",
+        "4k4/9/9/4+e4/4P4/6g2/6E2/9/4K4 b e 1",
     ),
 ];
 

@@ -341,3 +341,88 @@ pub fn named_movement(name: &str) -> Option<Movement> {
         .find(|(n, _)| *n == name)
         .map(|(_, m)| *m)
 }
+
+/// A kind of a named piece group, defined once for every rule set that adds the group with
+/// `pieces = standard with [group];` (a `piece` block of the same name may still edit it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroupPiece {
+    pub name: &'static str,
+    pub sfen: &'static str,
+    /// A named movement of [`NAMED_MOVEMENTS`].
+    pub moves: &'static str,
+    /// The kind (of the same group) it promotes to, in the default zone.
+    pub promotes: Option<&'static str>,
+    pub value: i32,
+}
+
+const fn group_piece(
+    name: &'static str,
+    sfen: &'static str,
+    moves: &'static str,
+    promotes: Option<&'static str>,
+    value: i32,
+) -> GroupPiece {
+    GroupPiece {
+        name,
+        sfen,
+        moves,
+        promotes,
+        value,
+    }
+}
+
+/// The piece groups several rule sets share (RULES.md §2): kirin and phoenix promoting to lion
+/// and free king; royal rook and royal bishop promoting to empress and princess.
+pub const PIECE_GROUPS: &[(&str, &[GroupPiece])] = &[
+    (
+        "kirin_phoenix",
+        &[
+            group_piece("kirin", "O", "kirin", Some("lion"), 700),
+            group_piece("lion", "+O", "lion", None, 2200),
+            group_piece("phoenix", "X", "phoenix", Some("free_king"), 700),
+            group_piece("free_king", "+X", "free_king", None, 1500),
+        ],
+    ),
+    (
+        "royal_rook_bishop",
+        &[
+            group_piece("royal_rook", "Y", "rook", Some("empress"), 1050),
+            group_piece("empress", "+Y", "empress", None, 1600),
+            group_piece("royal_bishop", "Z", "bishop", Some("princess"), 900),
+            group_piece("princess", "+Z", "princess", None, 1450),
+        ],
+    ),
+];
+
+/// The kinds of the group `name`.
+pub fn piece_group(name: &str) -> Option<&'static [GroupPiece]> {
+    PIECE_GROUPS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, g)| *g)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_name_known_movements_and_promote_within_the_group() {
+        for (group, kinds) in PIECE_GROUPS {
+            for k in *kinds {
+                assert!(named_movement(k.moves).is_some(), "{group}: {}", k.moves);
+                if let Some(to) = k.promotes {
+                    let target = kinds.iter().find(|t| t.name == to).expect(to);
+                    assert_eq!(target.sfen, format!("+{}", k.sfen), "{group}: {to}");
+                    assert_eq!(target.promotes, None, "{group}: promotions are final");
+                }
+                let clash = STANDARD_PIECES
+                    .iter()
+                    .any(|p| p.sfen == k.sfen || p.name == k.name);
+                assert!(!clash, "{group}: {} clashes with a standard kind", k.name);
+            }
+        }
+        assert_eq!(piece_group("kirin_phoenix").map(<[_]>::len), Some(4));
+        assert_eq!(piece_group("no_such_group"), None);
+    }
+}

@@ -1,7 +1,7 @@
 //! The rule table: a variant's rules as plain data.
 //!
 //! The `variant!` macro lowers a definition to a [`RuleTable`] constant; the core reads it
-//! (through the [`crate::Rules`] trait) to build attack tables and to pick the behaviour of
+//! (through `shogi_core::Rules`) to build attack tables and to pick the behaviour of
 //! each rule seam. Every seam is a `Copy` enum in [`Hooks`], read as an associated constant, so
 //! a variant that does not use a rule compiles the branch away.
 
@@ -334,10 +334,5 @@ impl RuleTable {
             .iter()
             .position(|p| p.name == name)
             .map(|i| i as u8)
-    }
-
-    /// Renders the table as text (printed by `rules ID`, snapshotted by the tests).
-    pub fn render(&self) -> String {
-        crate::render::render_table(self)
     }
 }

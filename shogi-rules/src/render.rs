@@ -1,5 +1,6 @@
 //! Text rendering of a rule table (printed by `rules ID`, snapshotted by tests).
 
+use crate::keywords::{rule_lines, Keyword, PIECE_FLAGS};
 use crate::table::{Captured, Movement, Reflect, RuleTable};
 use std::fmt::Write;
 
@@ -25,7 +26,7 @@ fn movement(m: &Movement) -> String {
         parts.push(format!("capture-only {}", offsets(m.capture_only)));
     }
     if m.reflect != Reflect::None {
-        parts.push(format!("reflecting {:?}", m.reflect));
+        parts.push(format!("reflecting({})", m.reflect.keyword()));
     }
     if m.lion {
         parts.push("lion double moves".to_string());
@@ -34,6 +35,14 @@ fn movement(m: &Movement) -> String {
         "none".to_string()
     } else {
         parts.join("; ")
+    }
+}
+
+impl RuleTable {
+    /// Renders the table as text (printed by `rules ID`, snapshotted by the tests). Defined
+    /// here so that the table module does not depend on its renderer.
+    pub fn render(&self) -> String {
+        render_table(self)
     }
 }
 
@@ -76,27 +85,17 @@ pub fn render_table(t: &RuleTable) -> String {
                 t.pieces[p.unpromoted as usize].name
             );
         }
-        let mut flags = Vec::new();
-        if p.royal {
-            flags.push("royal".to_string());
-        }
-        if p.immortal {
-            flags.push("immortal".to_string());
-        }
-        if p.nifu {
-            flags.push("nifu".to_string());
-        }
-        if p.drop_mate_forbidden {
-            flags.push("no drop mate".to_string());
-        }
-        if p.gold_class {
-            flags.push("gold class".to_string());
-        }
+        // Flags and values as `variant!` writes them.
+        let mut flags: Vec<String> = PIECE_FLAGS
+            .iter()
+            .filter(|(_, set)| set(p))
+            .map(|(name, _)| name.to_string())
+            .collect();
         if p.dead_ranks > 0 {
-            flags.push(format!("dead on last {} rank(s)", p.dead_ranks));
+            flags.push(format!("dead_ranks = {}", p.dead_ranks));
         }
         if let Some(h) = p.home {
-            flags.push(format!("home {h:?}"));
+            flags.push(format!("home = {}", h.keyword()));
         }
         if !flags.is_empty() {
             let _ = writeln!(s, "      rules: {}", flags.join(", "));
@@ -113,16 +112,10 @@ pub fn render_table(t: &RuleTable) -> String {
         );
         let _ = writeln!(s, "      value: {}", p.value);
     }
-    let h = &t.hooks;
-    let _ = writeln!(s, "hooks:");
-    let _ = writeln!(s, "  king loss: {:?}", h.king_loss);
-    let _ = writeln!(s, "  movement source: {:?}", h.movement_source);
-    let _ = writeln!(s, "  paralysis: {:?}", h.paralysis);
-    let _ = writeln!(s, "  landing: {:?}", h.landing);
-    let _ = writeln!(s, "  capture effect: {:?}", h.capture_effect);
-    let _ = writeln!(s, "  after move: {:?}", h.after_move);
-    let _ = writeln!(s, "  move shape: {:?}", h.move_shape);
-    let _ = writeln!(s, "  nifu on moves: {}", h.nifu_on_moves);
+    let _ = writeln!(s, "rules:");
+    for line in rule_lines(&t.hooks) {
+        let _ = writeln!(s, "  {line}");
+    }
     let _ = writeln!(s, "setups:");
     for st in t.setups {
         let _ = writeln!(s, "  {}: {}", st.id, st.description);
