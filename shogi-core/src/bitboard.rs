@@ -4,7 +4,7 @@
 //! may yield squares off it, so code that makes a set of targets from them intersects with the
 //! board mask ([`crate::tables::Tables::board`]). Attack tables only ever hold board squares.
 
-use crate::geometry::{Geometry, Square, SQUARES, STRIDE};
+use crate::geometry::{Geometry, Square, MAX_FILES, SQUARES, STRIDE};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of squares.
@@ -146,6 +146,18 @@ impl Not for Bitboard {
         Bitboard(!self.0 & FULL)
     }
 }
+
+/// Storage squares of a file, by file index (a board's pieces on a file are its pieces on the
+/// file's storage squares).
+pub(crate) const FILE_MASKS: [Bitboard; MAX_FILES as usize] = {
+    let mut m = [Bitboard(0); MAX_FILES as usize];
+    let mut f = 0;
+    while f < MAX_FILES as usize {
+        m[f] = Bitboard(((1u128 << STRIDE) - 1) << (f * STRIDE as usize));
+        f += 1;
+    }
+    m
+};
 
 #[cfg(test)]
 mod tests {

@@ -13,8 +13,8 @@
 
 use crate::error::{MoveError, PositionError, SfenError};
 use crate::geometry::Color;
-use crate::movegen::MoveList;
 use crate::moves::Move;
+use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
 

@@ -23,8 +23,8 @@
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
 use crate::hooks::isardam::LikeMemo;
-use crate::movegen::MoveList;
 use crate::moves::Move;
+use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{Reflect, RuleTable};

@@ -38,8 +38,8 @@ use crate::bitboard::Bitboard;
 use crate::geometry::Color;
 use crate::hooks::isardam::{whole_board, LikeMemo};
 use crate::legal_fast::{has_reflect, immortal_royal, CountSink, FastLegality, ListSink, Sink};
-use crate::movegen::MoveList;
 use crate::moves::Move;
+use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{

@@ -2,8 +2,9 @@
 //! the legality rule of RULES.md §0 (uchifuzume included).
 
 use crate::bitboard::Bitboard;
+use crate::bitboard::FILE_MASKS;
 use crate::effects::may_void_moves;
-use crate::geometry::{Color, Square, MAX_FILES, STRIDE};
+use crate::geometry::{Color, Square};
 use crate::hooks::borrow::LentKinds;
 use crate::hooks::isardam::{self, LikeMemo};
 use crate::moves::Move;
@@ -11,20 +12,8 @@ use crate::position::{Outcome, Piece, Position};
 use crate::rules::Rules;
 use crate::table::{KingLoss, MoveShape, MovementSource, Paralysis};
 
-/// Storage squares of a file, by file index (a board's pieces on a file are its pieces on the
-/// file's storage squares).
-pub(crate) const FILE_MASKS: [Bitboard; MAX_FILES as usize] = {
-    let mut m = [Bitboard(0); MAX_FILES as usize];
-    let mut f = 0;
-    while f < MAX_FILES as usize {
-        m[f] = Bitboard(((1u128 << STRIDE) - 1) << (f * STRIDE as usize));
-        f += 1;
-    }
-    m
-};
-
-/// Move list type used throughout.
-pub type MoveList = Vec<Move>;
+// The move list lives with the move type so that the hooks need not import the generator.
+pub use crate::moves::MoveList;
 
 impl<R: Rules> Position<R> {
     /// Immortal pieces of `color` (nothing may capture them).

@@ -3,6 +3,9 @@
 use crate::geometry::Square;
 use std::fmt;
 
+/// Move list type used throughout.
+pub type MoveList = Vec<Move>;
+
 /// A move, packed: destination, origin or dropped kind, promotion, drop flag, and the middle
 /// square of a lion's double move. Two paths with the same squares and promotion are one move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -8,9 +8,9 @@
 //!   applies to the capture on the final square. Rifle shoots only with single moves.
 
 use crate::bitboard::Bitboard;
+use crate::bitboard::FILE_MASKS;
 use crate::effects::home::home_square;
 use crate::geometry::{Color, Square};
-use crate::movegen::FILE_MASKS;
 use crate::moves::Move;
 use crate::position::{Piece, Position};
 use crate::rules::Rules;

@@ -15,8 +15,8 @@
 //!   included) plus the flipped ones, per file and pawn kind.
 
 use crate::bitboard::Bitboard;
+use crate::bitboard::FILE_MASKS;
 use crate::geometry::{Color, Square};
-use crate::movegen::FILE_MASKS;
 use crate::position::{Outcome, Piece, Position};
 use crate::rules::Rules;
 use crate::table::{AfterMove, NifuPolicy};

@@ -17,8 +17,8 @@ pub mod flip;
 pub mod home;
 pub mod promotion;
 
+use crate::bitboard::FILE_MASKS;
 use crate::geometry::Color;
-use crate::movegen::FILE_MASKS;
 use crate::position::{Outcome, Position};
 use crate::rules::Rules;
 use crate::table::{AfterMove, Hooks, NifuPolicy};

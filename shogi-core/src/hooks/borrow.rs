@@ -11,7 +11,7 @@
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Geometry, Square, SQUARES};
 use crate::hooks::kinds_in;
-use crate::movegen::MoveList;
+use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{Lender, MovementSource, Offset, OwnMovement, Place};

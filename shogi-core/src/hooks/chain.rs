@@ -20,7 +20,7 @@
 use crate::bitboard::Bitboard;
 use crate::geometry::{Square, SQUARES};
 use crate::hooks::isardam::LikeMemo;
-use crate::movegen::MoveList;
+use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
 
