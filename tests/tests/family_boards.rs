@@ -10,7 +10,6 @@
 //! in full by the `Sfen:` line of its `d` output. Annan shogi is not in Fairy-Stockfish: its
 //! counts 28 and 784 are the published ones the issue gives.
 
-use shogi_core::perft::perft;
 use shogi_core::{Color, Position, Rules};
 use shogi_variants::variants::{AnnanShogi, Gorogoro, Handicap, Judkins, Minishogi};
 
@@ -29,7 +28,7 @@ fn check<R: Rules>(setup: usize, moves: &[&str], counts: &[(u32, u64)]) {
     let mut pos = after::<R>(setup, moves);
     for &(depth, expected) in counts {
         assert_eq!(
-            perft(&mut pos, depth),
+            pos.perft(depth),
             expected,
             "{} setup {setup} after {moves:?}, depth {depth}",
             R::TABLE.name
