@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the fuzz targets for a bounded time each (a manual check, not part of CI).
-#   fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]      (default: 240 s; sfen usi_move usi_loop)
+#   fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]      (default: 240 s; sfen usi_move usi_loop kif csa)
 # Needs cargo-fuzz (`cargo install cargo-fuzz`). The toolchain is stable; RUSTC_BOOTSTRAP=1
 # lets it take the nightly-only flags cargo fuzz passes. SANITIZER=address turns AddressSanitizer
 # on (default none: the code has no `unsafe`, and without ASan it runs several times faster).
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 secs=${1:-240}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(sfen usi_move usi_loop)
+[ ${#targets[@]} -eq 0 ] && targets=(sfen usi_move usi_loop kif csa)
 sanitizer=${SANITIZER:-none}
 command -v cargo-fuzz >/dev/null || { echo "cargo-fuzz is required: cargo install cargo-fuzz"; exit 2; }
 export RUSTC_BOOTSTRAP=1
@@ -20,6 +20,7 @@ for t in "${targets[@]}"; do
   case $t in
     sfen) max_len=256 ;;
     usi_move) max_len=512 ;;
+    kif | csa) max_len=8192 ;;
     *) max_len=4096 ;;
   esac
   mkdir -p "fuzz/corpus/$t" fuzz/logs

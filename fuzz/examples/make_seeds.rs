@@ -110,8 +110,81 @@ fn main() {
         write(&dirs[2], &format!("session-{n}"), s.as_bytes());
         count[2] += 1;
     }
+    // Records: games of every rule set as KIF, standard games and handicaps as CSA, and the
+    // hand-written fixtures of the records tests (which name standard shogi, byte 0).
+    use shogi_variants::records::{handicap::HANDICAPS, write_text, Format, Record, RecordMove};
+    let record_dirs = [root.join("kif"), root.join("csa")];
+    for d in &record_dirs {
+        let _ = fs::remove_dir_all(d);
+        fs::create_dir_all(d).expect("corpus directory");
+    }
+    let mut records = 0;
+    let record = |id: &str, start: String, moves: Vec<String>| Record {
+        variant: id.to_string(),
+        start,
+        black: Some("black".into()),
+        white: Some("white".into()),
+        headers: vec![("棋戦".into(), "seed".into())],
+        comments: vec!["comment".into()],
+        moves: moves
+            .into_iter()
+            .enumerate()
+            .map(|(i, m)| RecordMove {
+                seconds: Some(i as u32),
+                ..RecordMove::new(m)
+            })
+            .collect(),
+        end: Some(shogi_variants::records::GameEnd::new(
+            shogi_variants::records::EndKind::Resign,
+        )),
+    };
+    for (i, id) in firsts.iter().enumerate() {
+        let (start, moves) = line(id, 0, i as u64, 16);
+        let text = write_text(&record(id, start, moves), Format::Kif).expect("writes");
+        let mut data = vec![byte_of(id)];
+        data.extend_from_slice(text.as_bytes());
+        write(&record_dirs[0], &file_name(id, 0), &data);
+        records += 1;
+    }
+    for (n, h) in HANDICAPS.iter().enumerate() {
+        let start = h.sfen.to_string();
+        let moves = {
+            let (_, m) = line("shogi", 0, n as u64, 0);
+            m
+        };
+        for (k, format) in [Format::Kif, Format::Csa].into_iter().enumerate() {
+            let text =
+                write_text(&record("shogi", start.clone(), moves.clone()), format).expect("writes");
+            let mut data = vec![byte_of("shogi")];
+            data.extend_from_slice(text.as_bytes());
+            write(&record_dirs[k], &format!("handicap-{n}"), &data);
+            records += 1;
+        }
+    }
+    for seed in 0..4u64 {
+        let (start, moves) = line("shogi", 0, seed, 30);
+        let text = write_text(&record("shogi", start, moves), Format::Csa).expect("writes");
+        let mut data = vec![byte_of("shogi")];
+        data.extend_from_slice(text.as_bytes());
+        write(&record_dirs[1], &format!("shogi-{seed}"), &data);
+        records += 1;
+    }
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shogi-variants/tests/records");
+    for entry in fs::read_dir(&fixtures).expect("the records fixtures") {
+        let path = entry.expect("a fixture").path();
+        let k = usize::from(path.extension().is_some_and(|e| e == "csa"));
+        let mut data = vec![byte_of("shogi")];
+        data.extend_from_slice(&fs::read(&path).expect("readable fixture"));
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("fixture")
+            .to_string();
+        write(&record_dirs[k], &name, &data);
+        records += 1;
+    }
     println!(
-        "seeds written to {}: sfen {}, usi_move {}, usi_loop {}",
+        "seeds written to {}: sfen {}, usi_move {}, usi_loop {}, kif/csa {records}",
         root.display(),
         count[0],
         count[1],

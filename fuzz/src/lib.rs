@@ -201,3 +201,42 @@ pub fn run_usi_loop(data: &[u8]) {
     }
     shogi_variants::usi_server::run(Cursor::new(input), io::sink()).expect("in-memory I/O");
 }
+
+/// The record targets (`kif`, `csa`): the first byte picks the variant id, the rest is the
+/// record file's bytes. A record that reads must write and read back to itself (KIF keeps
+/// everything; CSA keeps the moves, start and end); a refused one names a line within the
+/// input. Nothing may panic.
+pub fn check_record(data: &[u8], format: shogi_variants::records::Format) {
+    use shogi_variants::records::{read_bytes, read_text, write_text, Format};
+    let Some((&first, body)) = data.split_first() else {
+        return;
+    };
+    let id = id_of(first);
+    match read_bytes(body, format, id) {
+        Ok(record) => {
+            let text = write_text(&record, Format::Kif).expect("a record read writes as KIF");
+            let back = read_text(&text, Format::Kif, id)
+                .unwrap_or_else(|e| panic!("our KIF does not read back: {e}\n{text}"));
+            assert_eq!(back, record, "KIF round trip\n{text}");
+            if format == Format::Csa && record.variant == "shogi" {
+                let text = write_text(&record, Format::Csa).expect("a CSA record writes as CSA");
+                let back = read_text(&text, Format::Csa, id)
+                    .unwrap_or_else(|e| panic!("our CSA does not read back: {e}\n{text}"));
+                assert_eq!(
+                    back.usi_moves(),
+                    record.usi_moves(),
+                    "CSA round trip\n{text}"
+                );
+                assert_eq!(back.end, record.end, "CSA round trip\n{text}");
+            }
+        }
+        Err(e) => {
+            let lines = body.iter().filter(|&&b| b == b'\n').count() + 1;
+            assert!(
+                e.line >= 1 && e.line <= lines.max(1),
+                "line {} of {lines}: {e}",
+                e.line
+            );
+        }
+    }
+}

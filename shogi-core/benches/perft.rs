@@ -7,7 +7,7 @@
 //! runs only that position, and `-- bulk` / `-- full` only one counting mode. On Linux the process CPU time is
 //! printed too (`cpu Mnps`): on a shared, loaded machine it is the steadier figure.
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/all/common.rs"]
 mod common;
 
 use common::{Std, MATSURI, MAX, START};

@@ -184,7 +184,8 @@ impl Geometry {
 
     /// Every square of the board in index order.
     pub fn squares(self) -> impl Iterator<Item = Square> {
-        (0..self.files).flat_map(move |f| (0..self.ranks).map(move |r| Square::from_file_rank(f, r)))
+        (0..self.files)
+            .flat_map(move |f| (0..self.ranks).map(move |r| Square::from_file_rank(f, r)))
     }
 
     /// Parses a USI square: file number (`1`..`files`, no leading zero) then rank letter
@@ -230,7 +231,10 @@ mod tests {
     #[test]
     fn squares_parse_and_print_on_each_board() {
         let g = Geometry::STANDARD;
-        assert_eq!(g.parse_square("7g").map(|s| s.to_string()), Some("7g".into()));
+        assert_eq!(
+            g.parse_square("7g").map(|s| s.to_string()),
+            Some("7g".into())
+        );
         assert_eq!(g.parse_square("1a"), Some(Square::from_file_rank(0, 0)));
         assert_eq!(g.parse_square("9i"), Some(Square::from_file_rank(8, 8)));
         for bad in ["", "0a", "10a", "1j", "a1", "7", "7gg", "07g"] {
@@ -244,7 +248,10 @@ mod tests {
         let sq = ten.parse_square("10j").unwrap();
         assert_eq!((sq.file(), sq.rank()), (9, 9));
         assert_eq!(sq.to_string(), "10j");
-        assert_eq!(ten.parse_prefix("10a9b"), Some((Square::from_file_rank(9, 0), 3)));
+        assert_eq!(
+            ten.parse_prefix("10a9b"),
+            Some((Square::from_file_rank(9, 0), 3))
+        );
     }
 
     #[test]

@@ -241,7 +241,11 @@ impl<R: Rules> Position<R> {
 
     #[inline(always)]
     fn put_raw(&mut self, sq: Square, piece: Piece) {
-        debug_assert!(R::GEOMETRY.on_board(sq), "{sq} is off the {} board", R::GEOMETRY);
+        debug_assert!(
+            R::GEOMETRY.on_board(sq),
+            "{sq} is off the {} board",
+            R::GEOMETRY
+        );
         let s = sq.index();
         let old = self.board[s];
         if !old.is_empty() {

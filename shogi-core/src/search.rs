@@ -1,6 +1,15 @@
-//! Game-tree search: iterative deepening negamax alpha-beta (principal variation search) with a
-//! transposition table, move ordering (TT move, MVV-LVA captures, killers, history), late-move
-//! reductions, a check extension and a capture quiescence search.
+//! Game-tree search: iterative deepening negamax alpha-beta (principal variation search) with
+//! aspiration windows, a shared transposition table (Lazy SMP: helper threads search the same
+//! root and share only the table), move ordering (TT move, captures by static exchange where the
+//! rules allow it, else MVV-LVA, killers, history), null-move pruning, reverse futility and
+//! late-move pruning and reductions, a check extension, mate-distance pruning and a capture
+//! quiescence search.
+//!
+//! Null-move pruning assumes that passing is never better than the best move (no zugzwang).
+//! It is off where that fails ([`null_move_sound`]): in king-capture mode (a side may have only
+//! moves that give its king away), under paralysis and Isardam (a piece's mobility depends on
+//! the enemy's placement, so every move may be a concession), with Othello/Reversi flips (each
+//! move changes colours; a pass skips that) and with chained moves.
 //!
 //! Every game end of RULES.md §0–§1 is scored:
 //! - no legal move: the side to move loses (mate score, checkmate and stalemate alike);
@@ -15,17 +24,19 @@
 //! never capture). In check, it plays every legal move instead (drops included), so a mate by
 //! a quiet move is seen.
 
-use crate::geometry::SQUARES;
-use crate::eval::evaluate;
+use crate::bitboard::Bitboard;
+use crate::eval::Evaluator;
 use crate::game::{repetition_verdict, Game, Key, Repetition};
+use crate::geometry::{Color, Square, SQUARES};
 use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::table::{AfterMove, KingLoss, Landing, MoveShape, Paralysis};
 use crate::tt::{Bound, TransTable};
 use std::collections::TryReserveError;
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -136,11 +147,47 @@ pub struct SearchResult {
     pub terminal: Option<Terminal>,
 }
 
+/// Whether null-move pruning is sound enough for rule set `R` (see the module docs).
+pub const fn null_move_sound<R: Rules>() -> bool {
+    let h = R::HOOKS;
+    matches!(h.king_loss, KingLoss::Checkmate)
+        && matches!(h.paralysis, Paralysis::None)
+        && matches!(h.landing, Landing::None)
+        && matches!(h.after_move, AfterMove::None)
+        && matches!(h.move_shape, MoveShape::Normal)
+}
+
+/// Whether static exchange evaluation is exact enough for rule set `R`: attacks are the pieces'
+/// own leaps and slides, captures have no effects, and no kind has special movement.
+fn see_available<R: Rules>(pos: &Position<R>) -> bool {
+    R::HOOKS.plain_attacks() && R::HOOKS.plain_effects() && !pos.tables().any_special
+}
+
+/// Static exchange evaluation of a capture or drop (the material the mover expects from the
+/// exchange on the destination), or `None` for rule sets where it is not exact enough to use
+/// (see the module docs).
+pub fn static_exchange<R: Rules>(pos: &Position<R>, mv: Move) -> Option<i32> {
+    see_available(pos).then(|| Worker::<R>::see(pos, mv))
+}
+
+/// Most helper threads (USI `Threads` allows one more).
+pub const MAX_THREADS: usize = 64;
+
 /// A searcher for rule set `R`; keeps its transposition table and history between searches.
 pub struct Searcher<R: Rules> {
-    tt: TransTable,
+    tt: Arc<TransTable>,
+    main: Worker<R>,
+    helpers: Vec<Worker<R>>,
+    threads: usize,
+}
+
+/// The state of one search thread.
+struct Worker<R: Rules> {
+    tt: Arc<TransTable>,
+    eval: Arc<Evaluator>,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    reductions: Vec<[u8; 64]>,
     // Per-search state.
     nodes: u64,
     max_nodes: u64,
@@ -149,17 +196,23 @@ pub struct Searcher<R: Rules> {
     start: Instant,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
+    /// Nodes of the helper threads (main thread: added for `info`; helpers: add to it).
+    shared_nodes: Arc<AtomicU64>,
+    helper: bool,
     aborted: bool,
     keys: Vec<Key>,
+    /// Repetitions are looked for at key indexes at least this (a null move is a barrier).
+    rep_floor: usize,
     pv: Vec<Vec<Move>>,
     move_bufs: Vec<MoveList>,
     score_bufs: Vec<Vec<i32>>,
     root_hint: Option<Move>,
     root_partial: Option<Move>,
+    see: bool,
     _rules: PhantomData<R>,
 }
 
-/// History table width: the storage squares plus one row per droppable kind.
+/// History table width: the origin squares plus one row per droppable kind.
 const ORIGINS: usize = SQUARES + crate::table::MAX_KINDS;
 
 #[inline]
@@ -178,13 +231,20 @@ impl<R: Rules> Default for Searcher<R> {
     }
 }
 
-impl<R: Rules> Searcher<R> {
-    /// A searcher with a transposition table of about `hash_mb` megabytes.
-    pub fn new(hash_mb: usize) -> Result<Self, TryReserveError> {
-        Ok(Searcher {
-            tt: TransTable::new(hash_mb)?,
+impl<R: Rules> Worker<R> {
+    fn new(tt: Arc<TransTable>, eval: Arc<Evaluator>) -> Self {
+        let mut reductions = vec![[0u8; 64]; 64];
+        for (d, row) in reductions.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        Worker {
+            tt,
+            eval,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * ORIGINS * SQUARES],
+            reductions,
             nodes: 0,
             max_nodes: u64::MAX,
             seldepth: 0,
@@ -192,8 +252,11 @@ impl<R: Rules> Searcher<R> {
             start: Instant::now(),
             deadline: None,
             stop: None,
+            shared_nodes: Arc::new(AtomicU64::new(0)),
+            helper: false,
             aborted: false,
             keys: Vec::new(),
+            rep_floor: 0,
             pv: (0..=MAX_PLY)
                 .map(|_| Vec::with_capacity(MAX_PLY + 1))
                 .collect(),
@@ -201,21 +264,66 @@ impl<R: Rules> Searcher<R> {
             score_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             root_hint: None,
             root_partial: None,
+            see: false,
             _rules: PhantomData,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.history.fill(0);
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+    }
+}
+
+impl<R: Rules> Searcher<R> {
+    /// A searcher with a transposition table of about `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Result<Self, TryReserveError> {
+        let tt = Arc::new(TransTable::new(hash_mb)?);
+        let eval = Arc::new(Evaluator::new::<R>());
+        Ok(Searcher {
+            main: Worker::new(tt.clone(), eval),
+            tt,
+            helpers: Vec::new(),
+            threads: 1,
         })
+    }
+
+    /// Search threads (1 = no helpers); clamped to `1..=MAX_THREADS`.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.clamp(1, MAX_THREADS);
+        let eval = self.main.eval.clone();
+        self.helpers.truncate(self.threads - 1);
+        while self.helpers.len() < self.threads - 1 {
+            let mut w = Worker::new(self.tt.clone(), eval.clone());
+            w.helper = true;
+            self.helpers.push(w);
+        }
+    }
+
+    /// Threads in use.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Resizes the transposition table (cleared); on failure it is unchanged.
     pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), TryReserveError> {
-        self.tt.resize(mb)
+        let tt = Arc::new(TransTable::new(mb)?);
+        self.tt = tt.clone();
+        self.main.tt = tt.clone();
+        for h in &mut self.helpers {
+            h.tt = tt.clone();
+        }
+        Ok(())
     }
 
     /// Forgets everything learnt (new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history.fill(0);
-        for k in &mut self.killers {
-            *k = [None; 2];
+        self.main.clear();
+        for h in &mut self.helpers {
+            h.clear();
         }
     }
 
@@ -225,6 +333,76 @@ impl<R: Rules> Searcher<R> {
         &mut self,
         game: &Game<R>,
         limits: &Limits,
+        info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let finished = |terminal, score| SearchResult {
+            best: None,
+            ponder: None,
+            score,
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+            terminal: Some(terminal),
+        };
+        let mut pos = game.position().clone();
+        pos.clear_history();
+        let side = pos.side_to_move();
+        if let Some(winner) = pos.winner_by_board() {
+            return if winner == side {
+                finished(Terminal::Won, Score::Mate(0))
+            } else {
+                finished(Terminal::Lost, Score::Mate(0))
+            };
+        }
+        if pos.legal_move_list().is_empty() {
+            return finished(Terminal::Lost, Score::Mate(0));
+        }
+        self.tt.new_search();
+        let shared_nodes = Arc::new(AtomicU64::new(0));
+        let helper_stop = Arc::new(AtomicBool::new(false));
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let main = &mut self.main;
+        main.shared_nodes = shared_nodes.clone();
+        if self.helpers.is_empty() {
+            return main.iterate(&pos, game.keys(), limits, max_depth, info);
+        }
+        std::thread::scope(|scope| {
+            for (i, h) in self.helpers.iter_mut().enumerate() {
+                h.shared_nodes = shared_nodes.clone();
+                let helper_limits = Limits {
+                    stop: Some(helper_stop.clone()),
+                    ..Limits::default()
+                };
+                let pos = pos.clone();
+                let keys = game.keys();
+                // Odd helpers start one iteration deeper, so the threads spread over depths.
+                let skew = (i % 2) as u32;
+                scope.spawn(move || {
+                    h.iterate(
+                        &pos,
+                        keys,
+                        &helper_limits,
+                        MAX_DEPTH.min(max_depth + skew),
+                        &mut |_| {},
+                    )
+                });
+            }
+            let result = main.iterate(&pos, game.keys(), limits, max_depth, info);
+            helper_stop.store(true, Ordering::Relaxed);
+            result
+        })
+    }
+}
+
+impl<R: Rules> Worker<R> {
+    /// Iterative deepening from `pos` (whose game history is `keys`).
+    fn iterate(
+        &mut self,
+        root: &Position<R>,
+        keys: &[Key],
+        limits: &Limits,
+        max_depth: u32,
         info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         self.start = Instant::now();
@@ -241,43 +419,20 @@ impl<R: Rules> Searcher<R> {
         self.root_hint = None;
         self.root_partial = None;
         self.keys.clear();
-        self.keys.extend_from_slice(game.keys());
-        self.tt.new_search();
+        self.keys.extend_from_slice(keys);
+        self.rep_floor = 0;
+        self.see = see_available(root);
         for k in &mut self.killers {
             *k = [None; 2];
         }
         for h in &mut self.history {
             *h /= 8;
         }
-
-        let mut pos = game.position().clone();
-        pos.clear_history();
-        let side = pos.side_to_move();
-        let finished = |terminal, score| SearchResult {
-            best: None,
-            ponder: None,
-            score,
-            depth: 0,
-            nodes: 0,
-            time: Duration::ZERO,
-            pv: Vec::new(),
-            terminal: Some(terminal),
-        };
-        if let Some(winner) = pos.winner_by_board() {
-            return if winner == side {
-                finished(Terminal::Won, Score::Mate(0))
-            } else {
-                finished(Terminal::Lost, Score::Mate(0))
-            };
-        }
-        let root_moves = pos.legal_move_list();
-        let Some(&fallback) = root_moves.first() else {
-            return finished(Terminal::Lost, Score::Mate(0));
-        };
-
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut pos = root.clone();
+        let fallback = pos.legal_move_list()[0];
         let root_checked = self.keys.last().is_some_and(|k| k.checked);
         let mut completed: Option<(u32, i32, Vec<Move>)> = None;
+        let mut prev: i32 = 0;
         for depth in 1..=max_depth {
             if self.should_stop_now() {
                 break;
@@ -285,23 +440,51 @@ impl<R: Rules> Searcher<R> {
             self.seldepth = 0;
             self.root_depth = depth as i32;
             self.root_partial = None;
-            let value = self.negamax(&mut pos, depth as i32, 0, -INF, INF, root_checked);
+            // Aspiration: a window around the last score, widened on failure.
+            let mut delta = 40;
+            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+                (prev - delta, prev + delta)
+            } else {
+                (-INF, INF)
+            };
+            let value = loop {
+                let v = self.negamax(&mut pos, depth as i32, 0, alpha, beta, root_checked);
+                if self.aborted {
+                    break v;
+                }
+                if v <= alpha && alpha > -INF {
+                    alpha = (v - delta).max(-INF);
+                } else if v >= beta && beta < INF {
+                    beta = (v + delta).min(INF);
+                } else {
+                    break v;
+                }
+                delta *= 3;
+                if delta > 1500 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            };
             if self.aborted {
                 break;
             }
+            prev = value;
             let pv = self.pv[0].clone();
             self.root_hint = pv.first().copied();
             let elapsed = self.start.elapsed();
-            info(&Info {
-                depth,
-                seldepth: self.seldepth.max(depth as usize) as u32,
-                score: Score::from_value(value),
-                nodes: self.nodes,
-                nps: nps(self.nodes, elapsed),
-                time: elapsed,
-                hashfull: self.tt.hashfull(),
-                pv: pv.clone(),
-            });
+            if !self.helper {
+                let nodes = self.nodes + self.shared_nodes.load(Ordering::Relaxed);
+                info(&Info {
+                    depth,
+                    seldepth: self.seldepth.max(depth as usize) as u32,
+                    score: Score::from_value(value),
+                    nodes,
+                    nps: nps(nodes, elapsed),
+                    time: elapsed,
+                    hashfull: self.tt.hashfull(),
+                    pv: pv.clone(),
+                });
+            }
             completed = Some((depth, value, pv));
             // A mate found well within the full-width depth will not get shorter.
             if value.abs() >= MATE_BOUND && depth as i32 >= 2 * (MATE - value.abs()) + 2 {
@@ -311,15 +494,20 @@ impl<R: Rules> Searcher<R> {
                 break;
             }
         }
+        if self.helper {
+            self.shared_nodes
+                .fetch_add(self.nodes & 1023, Ordering::Relaxed);
+        }
 
         let time = self.start.elapsed();
+        let nodes = self.nodes + self.shared_nodes.load(Ordering::Relaxed);
         match completed {
             Some((depth, value, pv)) if !pv.is_empty() => SearchResult {
                 best: Some(pv[0]),
                 ponder: pv.get(1).copied(),
                 score: Score::from_value(value),
                 depth,
-                nodes: self.nodes,
+                nodes,
                 time,
                 pv,
                 terminal: None,
@@ -332,7 +520,7 @@ impl<R: Rules> Searcher<R> {
                     ponder: None,
                     score: Score::Cp(0),
                     depth: 0,
-                    nodes: self.nodes,
+                    nodes,
                     time,
                     pv: vec![best],
                     terminal: None,
@@ -352,8 +540,13 @@ impl<R: Rules> Searcher<R> {
             return true;
         }
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && self.should_stop_now() {
-            self.aborted = true;
+        if self.nodes & 1023 == 0 {
+            if self.helper {
+                self.shared_nodes.fetch_add(1024, Ordering::Relaxed);
+            }
+            if self.should_stop_now() {
+                self.aborted = true;
+            }
         }
         self.aborted
     }
@@ -366,12 +559,17 @@ impl<R: Rules> Searcher<R> {
             || self.nodes >= self.max_nodes
     }
 
+    #[inline]
+    fn evaluate(&self, pos: &Position<R>) -> i32 {
+        self.eval.evaluate(pos)
+    }
+
     /// The value of a repetition of the current position (last key) with an earlier one.
     fn repetition_value(&self, ply: usize) -> Option<i32> {
         let last = self.keys.len() - 1;
         let hash = self.keys[last].hash;
         let mut j = last;
-        while j >= 2 {
+        while j >= self.rep_floor + 2 {
             j -= 2;
             if self.keys[j].hash == hash {
                 return Some(match repetition_verdict(&self.keys, j) {
@@ -411,16 +609,89 @@ impl<R: Rules> Searcher<R> {
         }
     }
 
-    /// Ordering score of a move (higher first).
+    /// Static exchange evaluation of a capture or drop on `mv.to()` (rule sets where
+    /// [`see_available`]): the material the mover expects from the exchange there, both sides
+    /// capturing with their least valuable attacker and stopping when that loses.
+    fn see(pos: &Position<R>, mv: Move) -> i32 {
+        let t = pos.tables();
+        let to = mv.to();
+        let us = pos.side_to_move();
+        let value = |k: usize| if t.royal[k] { ROYAL_VICTIM } else { t.value[k] };
+        let mut occ = pos.occupied();
+        let mut gain = [0i32; 40];
+        let (mut on_square, first) = if mv.is_drop() {
+            (value(mv.drop_kind() as usize), Bitboard::EMPTY)
+        } else {
+            let k = pos.piece_at(mv.from()).kind() as usize;
+            let moved = if mv.is_promotion() {
+                t.promote_to[k] as usize
+            } else {
+                k
+            };
+            (value(moved), Bitboard::from_square(mv.from()))
+        };
+        gain[0] = Self::victim_value(pos, mv).unwrap_or(0);
+        occ = Bitboard(occ.0 & !first.0);
+        occ.set(to);
+        let mut side = !us;
+        let mut n = 1;
+        while n < gain.len() {
+            let attackers = Bitboard(pos.plain_attackers(to, side, occ).0 & occ.0);
+            // The least valuable attacker.
+            let mut best: Option<(Square, i32)> = None;
+            for sq in attackers {
+                let v = value(pos.piece_at(sq).kind() as usize);
+                if best.is_none_or(|(_, b)| v < b) {
+                    best = Some((sq, v));
+                }
+            }
+            let Some((sq, v)) = best else { break };
+            gain[n] = on_square - gain[n - 1];
+            // A king may take only when nothing would take it back.
+            if v == ROYAL_VICTIM {
+                occ.clear(sq);
+                let back = Bitboard(pos.plain_attackers(to, !side, occ).0 & occ.0);
+                if back.nonempty() {
+                    break;
+                }
+                n += 1;
+                break;
+            }
+            on_square = v;
+            occ.clear(sq);
+            side = !side;
+            n += 1;
+        }
+        while n > 1 {
+            n -= 1;
+            gain[n - 1] = -(-gain[n - 1]).max(gain[n]);
+        }
+        gain[0]
+    }
+
+    /// Ordering score of a move (higher first); `threat` are the squares the opponent
+    /// attacks and `guard` ours (empty when not computed).
     #[inline]
-    fn order_score(&self, pos: &Position<R>, mv: Move, tt_move: Option<u32>, ply: usize) -> i32 {
+    fn order_score(
+        &self,
+        pos: &Position<R>,
+        mv: Move,
+        tt_move: Option<u32>,
+        ply: usize,
+        (threat, guard): (Bitboard, Bitboard),
+    ) -> i32 {
         if tt_move == Some(mv.bits()) {
             return 1 << 30;
         }
         let t = pos.tables();
         if let Some(victim) = Self::victim_value(pos, mv) {
             let attacker = t.value[pos.piece_at(mv.from()).kind() as usize];
-            return (1 << 26) + victim * 16 - attacker / 16 + if mv.is_promotion() { 8 } else { 0 };
+            let mvv = victim * 16 - attacker / 16 + if mv.is_promotion() { 8 } else { 0 };
+            if self.see && victim < ROYAL_VICTIM && Self::see(pos, mv) < 0 {
+                // Losing captures after the quiet killers.
+                return (1 << 22) + mvv;
+            }
+            return (1 << 26) + mvv;
         }
         if mv.is_promotion() {
             let kind = pos.piece_at(mv.from()).kind() as usize;
@@ -434,7 +705,22 @@ impl<R: Rules> Searcher<R> {
         if killers[1] == Some(mv) {
             return (1 << 24) - 1;
         }
-        self.history[history_index(pos.side_to_move().index(), mv)]
+        let h = self.history[history_index(pos.side_to_move().index(), mv)];
+        // A drop onto a square the opponent attacks and we do not guard loses the piece (the
+        // sign of its exchange, from attack maps made once per node): it goes last.
+        if mv.is_drop() && threat.contains(mv.to()) && !guard.contains(mv.to()) {
+            return h - (1 << 21);
+        }
+        h
+    }
+
+    /// Squares attacked by `color`'s pieces (natural attacks).
+    fn attack_map(pos: &Position<R>, color: Color) -> Bitboard {
+        let mut map = Bitboard::EMPTY;
+        for sq in pos.pieces_of(color) {
+            map |= pos.natural_attacks(pos.piece_at(sq).kind(), color, sq);
+        }
+        map
     }
 
     /// Generates and scores the pseudo-legal moves at `ply` into the ply's buffers.
@@ -447,8 +733,14 @@ impl<R: Rules> Searcher<R> {
         if captures {
             moves.retain(|&m| Self::victim_value(pos, m).is_some());
         }
+        let us = pos.side_to_move();
+        let maps = if !captures && moves.iter().any(|m| m.is_drop()) {
+            (Self::attack_map(pos, !us), Self::attack_map(pos, us))
+        } else {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
+        };
         for &m in &moves {
-            let mut s = self.order_score(pos, m, tt_move, ply);
+            let mut s = self.order_score(pos, m, tt_move, ply, maps);
             if ply == 0 && self.root_hint == Some(m) {
                 s = i32::MAX;
             }
@@ -460,7 +752,7 @@ impl<R: Rules> Searcher<R> {
 
     /// Takes the best-scored remaining move of `ply` (selection sort, lazily).
     #[inline]
-    fn next_move(&mut self, ply: usize, index: usize) -> Option<Move> {
+    fn next_move(&mut self, ply: usize, index: usize) -> Option<(Move, i32)> {
         let moves = &mut self.move_bufs[ply];
         let scores = &mut self.score_bufs[ply];
         if index >= moves.len() {
@@ -474,7 +766,7 @@ impl<R: Rules> Searcher<R> {
         }
         moves.swap(index, best);
         scores.swap(index, best);
-        Some(moves[index])
+        Some((moves[index], scores[index]))
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -502,6 +794,7 @@ impl<R: Rules> Searcher<R> {
     }
 
     /// Negamax with alpha-beta; `in_check`: the side to move is in check.
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &mut Position<R>,
@@ -530,7 +823,7 @@ impl<R: Rules> Searcher<R> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return self.evaluate(pos);
         }
         if in_check && (ply as i32) < 2 * self.root_depth {
             depth += 1;
@@ -562,31 +855,104 @@ impl<R: Rules> Searcher<R> {
             }
         }
 
+        let static_eval = if in_check { -INF } else { self.evaluate(pos) };
+        let null_window_non_mate = !is_pv && !in_check && ply > 0 && beta.abs() < MATE_BOUND;
+        let holds_pieces = pos.tables().hand_kinds.iter().any(|&k| pos.hand(us, k) > 0);
+        // Reverse futility: far above beta near the leaves, a quiet position stays there;
+        // not for a side with pieces in hand, whose drops can start a mating attack.
+        if null_window_non_mate && !holds_pieces && depth <= 3 && static_eval - 150 * depth >= beta
+        {
+            return static_eval;
+        }
+        // Null move: if passing still fails high, a real move will too.
+        if null_move_sound::<R>()
+            && null_window_non_mate
+            && depth >= 4
+            && static_eval >= beta
+            && self.rep_floor + 1 < self.keys.len()
+        {
+            // At least one full ply is left after the pass: quiescence alone plays no drops,
+            // so it would miss the drop mates that make passing fatal in shogi.
+            let r = (2 + depth / 6).min(depth - 2);
+            pos.begin();
+            pos.finish();
+            self.keys.push(Key {
+                hash: pos.hash(),
+                checked: false,
+            });
+            let saved_floor = self.rep_floor;
+            self.rep_floor = self.keys.len() - 1;
+            let v = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+            self.rep_floor = saved_floor;
+            self.keys.pop();
+            pos.unmake();
+            if self.aborted {
+                return 0;
+            }
+            if v >= beta {
+                return if v >= MATE_BOUND { beta } else { v };
+            }
+        }
+
+        // Quiet moves landing within two steps of the enemy king may start a mating net:
+        // they are neither pruned nor reduced.
+        let near_king = pos.royals(!us).neighbours().neighbours();
         let alpha_orig = alpha;
         self.generate(pos, ply, tt_move, false);
         let mut best_value = -INF;
         let mut best_move = None;
         let mut legal = 0;
+        let mut quiets_tried = 0;
         let mut index = 0;
-        while let Some(mv) = self.next_move(ply, index) {
+        while let Some((mv, order)) = self.next_move(ply, index) {
             index += 1;
             if !pos.is_legal(mv) {
                 continue;
             }
-            legal += 1;
             let quiet = Self::victim_value(pos, mv).is_none() && !mv.is_promotion();
+            let reducible = quiet && !near_king.contains(mv.to());
             let killer = self.killers[ply].contains(&Some(mv));
+            // Late quiet moves near the leaves (after one move proved we are not mated).
+            let prunable = reducible
+                && !is_pv
+                && !in_check
+                && !killer
+                && legal > 0
+                && best_value > -MATE_BOUND
+                && depth <= 3;
+            legal += 1;
+            if quiet {
+                quiets_tried += 1;
+            }
             let checks = self.play(pos, mv);
+            if prunable
+                && !checks
+                && (quiets_tried > 3 + 4 * depth as usize
+                    || static_eval + 120 + 90 * depth <= alpha
+                    || (depth <= 1 && order < -(1 << 20)))
+            {
+                self.take_back(pos);
+                continue;
+            }
             let mut value;
             if legal == 1 {
                 value = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, checks);
             } else {
-                let reduction =
-                    if depth >= 3 && legal > 3 && quiet && !killer && !in_check && !checks {
-                        1 + (depth >= 6 && legal > 8) as i32
-                    } else {
-                        0
-                    };
+                let reduction = if depth >= 3 && legal > 2 && reducible && !in_check && !checks {
+                    let mut r = self.reductions[depth.min(63) as usize][legal.min(63)] as i32;
+                    if is_pv {
+                        r -= 1;
+                    }
+                    if killer {
+                        r -= 1;
+                    }
+                    if order > 4000 {
+                        r -= 1;
+                    }
+                    r.clamp(0, depth - 2)
+                } else {
+                    0
+                };
                 value = -self.negamax(
                     pos,
                     depth - 1 - reduction,
@@ -634,6 +1000,10 @@ impl<R: Rules> Searcher<R> {
             // No legal move: the side to move loses (RULES.md §0, stalemate included).
             return -(MATE - ply as i32);
         }
+        if best_value == -INF {
+            // Every move was pruned as futile: the position is worth about its static value.
+            best_value = alpha_orig;
+        }
         let bound = if best_value >= beta {
             Bound::Lower
         } else if best_value > alpha_orig {
@@ -670,17 +1040,17 @@ impl<R: Rules> Searcher<R> {
             };
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return self.evaluate(pos);
         }
         // Where captured pieces come back (Circe, Anti-Circe, PWC) captures do not use up
         // material, so capture sequences hardly end: quiescence stops after a few plies.
         if R::HOOKS.capture_effect.returns_pieces() && qply >= QS_RETURN_PLIES {
-            return evaluate(pos);
+            return self.evaluate(pos);
         }
         let evasions = in_check && qply < QS_EVASION_PLIES;
         let mut best_value = -INF;
         if !evasions {
-            let stand = evaluate(pos);
+            let stand = self.evaluate(pos);
             if stand >= beta {
                 return stand;
             }
@@ -690,8 +1060,12 @@ impl<R: Rules> Searcher<R> {
         self.generate(pos, ply, None, !evasions);
         let mut legal = 0;
         let mut index = 0;
-        while let Some(mv) = self.next_move(ply, index) {
+        while let Some((mv, order)) = self.next_move(ply, index) {
             index += 1;
+            // Captures that lose material by exchange are not worth a look here.
+            if !evasions && self.see && order < (1 << 26) {
+                break;
+            }
             if !pos.is_legal(mv) {
                 continue;
             }

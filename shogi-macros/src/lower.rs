@@ -7,12 +7,12 @@ use crate::parse::{
     Item, MoveArgs, PieceItem, PieceProp, SetupItem, SetupProp, Target, VariantDef,
 };
 use proc_macro2::Span;
+use shogi_core::geometry::{Color, Geometry, Square, SQUARES};
 use shogi_core::pieces::{named_movement, NAMED_MOVEMENTS, STANDARD_PIECES};
 use shogi_core::table::{
     AfterMove, CaptureEffect, Golds, Hooks, KingLoss, Landing, Lender, MoveShape, MovementSource,
     NifuPolicy, OwnMovement, Paralysis, Place, Reflect, MAX_KINDS,
 };
-use shogi_core::geometry::{Color, Geometry, Square, SQUARES};
 use syn::{Ident, LitInt, LitStr};
 
 /// One kind after lowering.
@@ -1504,12 +1504,10 @@ fn lower_setup(
         return None;
     }
     let mut sfen = shogi_core::sfen::write_board(g, |sq| {
-        grid[sq.index()]
-            .as_ref()
-            .map(|(white, token)| match white {
-                true => token.to_ascii_lowercase(),
-                false => token.clone(),
-            })
+        grid[sq.index()].as_ref().map(|(white, token)| match white {
+            true => token.to_ascii_lowercase(),
+            false => token.clone(),
+        })
     });
     sfen.push_str(if white_first { " w - 1" } else { " b - 1" });
     if description.is_empty() {

@@ -34,6 +34,10 @@ pub struct PositionArgs {
     /// USI moves played from the start position.
     #[arg(long, num_args = 1.., allow_hyphen_values = false)]
     pub moves: Vec<String>,
+    /// Start from a game record instead (KIF `.kif`/`.kifu` or CSA `.csa`): its start
+    /// position and every move of it.
+    #[arg(long, conflicts_with_all = ["sfen", "moves"])]
+    pub record: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -56,12 +60,37 @@ pub enum Command {
         /// Make every leaf move instead of counting the last ply from the move list.
         #[arg(long)]
         no_bulk: bool,
+        /// Threads counting root moves in parallel (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Perft per root move.
     Divide {
         #[command(flatten)]
         pos: PositionArgs,
         depth: u32,
+        /// Threads counting root moves in parallel (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Analyse a game: for every move the engine's score before and after, its best move
+    /// and principal variation, and marks for inaccuracies (?!), mistakes (?) and blunders
+    /// (??) by the score lost; a table on stdout, the record with comments to `--kif OUT`.
+    Analyse {
+        /// Variant id (see `list`).
+        id: String,
+        /// The game (KIF `.kif`/`.kifu` or CSA `.csa`).
+        #[arg(long)]
+        record: std::path::PathBuf,
+        /// Search time per position, in milliseconds (default 500 unless --depth is given).
+        #[arg(long, conflicts_with = "depth")]
+        movetime: Option<u64>,
+        /// Search depth per position instead of a time.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Write the record with the analysis as comments (KIF; CSA for `.csa`).
+        #[arg(long)]
+        kif: Option<std::path::PathBuf>,
     },
     /// A USI engine on stdin/stdout; choose the variant with `setoption name USI_Variant value ID`.
     Usi,
@@ -80,6 +109,9 @@ pub enum Command {
         /// Start from this SFEN instead of the setup's start position.
         #[arg(long)]
         sfen: Option<String>,
+        /// Save the game to this record file when leaving (KIF; CSA for `.csa`).
+        #[arg(long)]
+        kif: Option<std::path::PathBuf>,
     },
     /// Engine-vs-engine (or engine vs a baseline player) matches: a line per game on stderr,
     /// the games as USI move lists, then the score.
@@ -107,6 +139,74 @@ pub enum Command {
         /// Seed of the random and greedy players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Save each game as a record file (KIF; CSA for `.csa`); with several games, game N
+        /// goes to FILE with `-N` before the extension.
+        #[arg(long)]
+        kif: Option<std::path::PathBuf>,
+    },
+    /// A web board for every variant: serves the page and its JSON API (loopback by default;
+    /// prints the address).
+    Serve {
+        /// Port to listen on (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to listen on; anything but loopback lets other machines reach the board.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Games held at once (a new game beyond them is refused until one expires).
+        #[arg(long, default_value_t = crate::serve::limits::DEFAULT_MAX_GAMES)]
+        max_games: usize,
+        /// Minutes without a request after which a game is dropped.
+        #[arg(long, default_value_t = crate::serve::limits::DEFAULT_IDLE_MINUTES)]
+        idle_minutes: u64,
+    },
+    /// A match against a USI engine, refereed by our rules: our engine (or `--engine2`)
+    /// against `--engine`, alternating colours; the games, then the score and an Elo estimate.
+    Match {
+        /// Variant id (see `list`).
+        id: String,
+        /// The opponent's command line (e.g. "/path/to/stockfish" or "/path/to/shogi-variants usi").
+        #[arg(long)]
+        engine: String,
+        /// Play this USI engine as the first player instead of our engine in-process.
+        #[arg(long)]
+        engine2: Option<String>,
+        /// Number of games (the first player alternates colours, Black first).
+        #[arg(long, default_value_t = 2)]
+        games: usize,
+        /// Time per move for both players, in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        movetime: u64,
+        /// Write the games to this file instead of stdout.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Start every game from this SFEN.
+        #[arg(long)]
+        sfen: Option<String>,
+        /// Stop a game after this many plies (scored as a draw).
+        #[arg(long, default_value_t = 400)]
+        max_plies: usize,
+        /// Hash size in MB (in-process engine; `USI_Hash` of USI engines that offer it).
+        #[arg(long, default_value_t = DEFAULT_HASH_MB)]
+        hash: usize,
+        /// Search threads of our in-process engine.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// An option for the USI engines, `NAME=VALUE` (repeatable).
+        #[arg(long = "option", value_parser = parse_option)]
+        options: Vec<(String, String)>,
+    },
+    /// Texel-style tuning of the evaluation weights on game records (`selfplay`/`match`
+    /// output); prints the fitted weights.
+    Tune {
+        /// Variant id of the games.
+        id: String,
+        /// Record files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Rounds of coordinate descent.
+        #[arg(long, default_value_t = 10)]
+        rounds: usize,
     },
     /// Perft benchmark: nodes per second per variant, and the ratio to standard shogi.
     Bench {
@@ -117,7 +217,22 @@ pub enum Command {
         /// header rows: depth 5, matsuri 3).
         #[arg(long, default_value_t = 4)]
         depth: u32,
+        /// Instead of perft: search nodes per second of standard shogi on a fixed position
+        /// set (the start, a middle game, the matsuri position), to this depth each.
+        #[arg(long, value_name = "DEPTH")]
+        search: Option<u32>,
+        /// Search threads for `--search`.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
+}
+
+/// `NAME=VALUE` of `--option`.
+fn parse_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("expected NAME=VALUE, got '{text}'")),
+    }
 }
 
 /// A side, as a command-line value.
@@ -150,18 +265,109 @@ pub enum CliError {
     #[error(transparent)]
     Selfplay(#[from] SelfplayError),
     #[error(transparent)]
+    Serve(#[from] crate::serve::ServeError),
+    #[error(transparent)]
+    Match(#[from] crate::match_runner::MatchError),
+    #[error(transparent)]
     TooManyMoves(#[from] crate::limits::TooManyMoves),
+    #[error("record {0}")]
+    Record(#[from] crate::records::RecordError),
     #[error("{0}")]
     Other(String),
 }
 
 fn engine_at(p: &PositionArgs) -> Result<Box<dyn crate::engine::Engine>, CliError> {
-    crate::limits::check_moves(p.moves.len())?;
     let mut e = registry::create(&p.id)?;
+    if let Some(path) = &p.record {
+        let record = crate::records::read_path(path, &p.id)?;
+        let moves = record.usi_moves();
+        crate::limits::check_moves(moves.len())?;
+        e.set_position(Some(&record.start), &moves)?;
+        return Ok(e);
+    }
+    crate::limits::check_moves(p.moves.len())?;
     if p.sfen.is_some() || !p.moves.is_empty() {
         e.set_position(p.sfen.as_deref(), &p.moves)?;
     }
     Ok(e)
+}
+
+/// Most `--threads` accepted.
+pub const MAX_THREADS: usize = 256;
+
+fn check_threads(t: Option<usize>) -> Result<usize, CliError> {
+    match t {
+        None => Ok(crate::perft_split::default_threads()),
+        Some(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        Some(n) => Err(CliError::Other(format!(
+            "--threads {n}: expected 1 to {MAX_THREADS}"
+        ))),
+    }
+}
+
+/// A progress bar over the root moves of a perft (nodes counted in the message).
+struct RootProgress {
+    bar: crate::progress::Progress,
+    nodes: std::sync::atomic::AtomicU64,
+}
+
+impl RootProgress {
+    fn root_done(&self, mv: &str, n: u64) {
+        use std::sync::atomic::Ordering;
+        let total = self.nodes.fetch_add(n, Ordering::Relaxed) + n;
+        self.bar.set_message(format!("{mv} {n}, {total} nodes"));
+        self.bar.inc(1);
+    }
+}
+
+fn root_progress(e: &mut dyn crate::engine::Engine, depth: u32, what: &str) -> RootProgress {
+    let bar = if depth >= 2 {
+        crate::progress::Progress::new(e.legal_moves().len() as u64, what, "root moves")
+    } else {
+        crate::progress::Progress::hidden()
+    };
+    RootProgress {
+        bar,
+        nodes: std::sync::atomic::AtomicU64::new(0),
+    }
+}
+
+fn analyse(
+    id: &str,
+    path: &std::path::Path,
+    movetime: Option<u64>,
+    depth: Option<u32>,
+    kif: Option<&std::path::Path>,
+    out: &mut dyn std::io::Write,
+) -> Result<(), CliError> {
+    use crate::analyse::{analyse, annotated, write_table, AnalyseOptions};
+    let record = crate::records::read_path(path, id)?;
+    let depth = match depth {
+        Some(d) if d == 0 || d > shogi_core::search::MAX_DEPTH => {
+            return Err(CliError::Other(format!(
+                "--depth {d}: expected 1 to {}",
+                shogi_core::search::MAX_DEPTH
+            )))
+        }
+        d => d,
+    };
+    let opts = AnalyseOptions {
+        movetime: match (movetime, depth) {
+            (Some(ms), _) => Some(Duration::from_millis(ms)),
+            (None, Some(_)) => None,
+            (None, None) => Some(Duration::from_millis(500)),
+        },
+        depth,
+        hash_mb: DEFAULT_HASH_MB,
+    };
+    let bar = crate::progress::Progress::new(record.moves.len() as u64 + 1, "analyse", "positions");
+    let rows = analyse(&record, &opts, &bar).map_err(CliError::Other)?;
+    bar.finish();
+    write_table(out, &record, &rows).map_err(|e| CliError::Other(e.to_string()))?;
+    if let Some(path) = kif {
+        crate::records::write_path(path, &annotated(&record, &rows))?;
+    }
+    Ok(())
 }
 
 fn check_depth(d: u32) -> Result<u32, CliError> {
@@ -210,20 +416,31 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             pos,
             depth,
             no_bulk,
+            threads,
         } => {
             let depth = check_depth(depth)?;
             let mut e = engine_at(&pos)?;
-            let n = if no_bulk {
-                e.perft_full(depth)
-            } else {
-                e.perft(depth)
-            };
+            let threads = check_threads(threads)?;
+            let bar = root_progress(e.as_mut(), depth, "perft");
+            let n = e
+                .perft_threads(depth, !no_bulk, threads, &|m, n| bar.root_done(m, n))
+                .map_err(CliError::Other)?;
+            drop(bar);
             w(out, &n.to_string())?;
         }
-        Command::Divide { pos, depth } => {
+        Command::Divide {
+            pos,
+            depth,
+            threads,
+        } => {
             let depth = check_depth(depth)?;
             let mut e = engine_at(&pos)?;
-            let rows = e.divide(depth);
+            let threads = check_threads(threads)?;
+            let bar = root_progress(e.as_mut(), depth, "divide");
+            let rows = e
+                .divide_threads(depth, true, threads, &|m, n| bar.root_done(m, n))
+                .map_err(CliError::Other)?;
+            drop(bar);
             let total: u64 = rows.iter().map(|(_, n)| n).sum();
             for (m, n) in rows {
                 w(out, &format!("{m} {n}"))?;
@@ -238,6 +455,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             engine_color,
             movetime,
             sfen,
+            kif,
         } => {
             let opts = PlayOptions {
                 id,
@@ -245,6 +463,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
                 movetime: Duration::from_millis(movetime),
                 sfen,
                 hash_mb: DEFAULT_HASH_MB,
+                kif,
             };
             let stdin = std::io::stdin();
             crate::play::play(&opts, &mut stdin.lock(), out)?;
@@ -258,6 +477,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             max_plies,
             sfen,
             seed,
+            kif,
         } => {
             let opts = SelfplayOptions {
                 id,
@@ -268,6 +488,70 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
                 sfen,
                 seed,
                 hash_mb: DEFAULT_HASH_MB,
+                kif,
+            };
+            // The per-game lines go to stderr as before; on a terminal, above a bar.
+            let bar = crate::progress::Progress::new(opts.games as u64, "selfplay", "games");
+            let mut progress = crate::progress::LineProgress::new(&bar);
+            let summary = match &file {
+                Some(path) => {
+                    let f = std::fs::File::create(path)
+                        .map_err(|e| CliError::Other(format!("--out {}: {e}", path.display())))?;
+                    let mut records = std::io::BufWriter::new(f);
+                    crate::selfplay::selfplay(&opts, &mut records, &mut progress)?
+                }
+                None => crate::selfplay::selfplay(&opts, out, &mut progress)?,
+            };
+            bar.finish();
+            w(out, &crate::selfplay::summary_text(&opts, &summary))?;
+        }
+        Command::Serve {
+            port,
+            host,
+            max_games,
+            idle_minutes,
+        } => {
+            let opts = crate::serve::ServeOptions {
+                host,
+                port,
+                max_games,
+                idle: Duration::from_secs(idle_minutes.saturating_mul(60)),
+                ..crate::serve::ServeOptions::default()
+            };
+            crate::serve::run(opts, out)?;
+        }
+        Command::Analyse {
+            id,
+            record,
+            movetime,
+            depth,
+            kif,
+        } => analyse(&id, &record, movetime, depth, kif.as_deref(), out)?,
+        Command::Match {
+            id,
+            engine,
+            engine2,
+            games,
+            movetime,
+            out: file,
+            sfen,
+            max_plies,
+            hash,
+            threads,
+            options,
+        } => {
+            let opts = crate::match_runner::MatchOptions {
+                id,
+                engine,
+                engine2,
+                games,
+                movetime: Duration::from_millis(movetime),
+                max_plies,
+                sfen,
+                hash_mb: hash.clamp(1, crate::limits::MAX_HASH_MB),
+                threads,
+                options,
+                progress_bar: true,
             };
             let stderr = std::io::stderr();
             let summary = match &file {
@@ -275,13 +559,35 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
                     let f = std::fs::File::create(path)
                         .map_err(|e| CliError::Other(format!("--out {}: {e}", path.display())))?;
                     let mut records = std::io::BufWriter::new(f);
-                    crate::selfplay::selfplay(&opts, &mut records, &mut stderr.lock())?
+                    crate::match_runner::run_match(&opts, &mut records, &mut stderr.lock())?
                 }
-                None => crate::selfplay::selfplay(&opts, out, &mut stderr.lock())?,
+                None => crate::match_runner::run_match(&opts, out, &mut stderr.lock())?,
             };
-            w(out, &crate::selfplay::summary_text(&opts, &summary))?;
+            w(out, &crate::match_runner::summary_text(&opts, &summary))?;
         }
-        Command::Bench { ids, depth } => bench(&ids, check_depth(depth)?, out)?,
+        Command::Tune { id, files, rounds } => {
+            let mut text = String::new();
+            for f in &files {
+                text.push_str(
+                    &std::fs::read_to_string(f)
+                        .map_err(|e| CliError::Other(format!("{}: {e}", f.display())))?,
+                );
+                text.push('\n');
+            }
+            let (wts, before, after, n) = crate::tune::tune(&id, &text, rounds)
+                .map_err(|e| CliError::Other(e.to_string()))?;
+            w(
+                out,
+                &format!("{n} positions; mean squared error {before:.6} -> {after:.6}"),
+            )?;
+            w(out, &format!("{wts:#?}"))?;
+        }
+        Command::Bench {
+            search: Some(d),
+            threads,
+            ..
+        } => bench_search(d.clamp(1, shogi_core::search::MAX_DEPTH), threads, out)?,
+        Command::Bench { ids, depth, .. } => bench(&ids, check_depth(depth)?, out)?,
     }
     Ok(())
 }
@@ -374,6 +680,17 @@ fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(),
         "position", "depth", "nodes", "seconds", "nodes/s", "ratio"
     )
     .map_err(|e| CliError::Other(e.to_string()))?;
+    let list: Vec<String> = if ids.is_empty() {
+        registry::ids()
+            .into_iter()
+            .filter(|id| *id != "shogi")
+            .map(str::to_string)
+            .collect()
+    } else {
+        ids.to_vec()
+    };
+    // Six header rows, then two rows per id.
+    let bar = crate::progress::Progress::new(6 + 2 * list.len() as u64, "bench", "rows");
     let mut row =
         |name: &str, d: u32, (n, s): (u64, f64), reference: f64| -> Result<f64, CliError> {
             let nps = n as f64 / s;
@@ -387,6 +704,8 @@ fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(),
                 "{name:<44} {d:>5} {n:>12} {s:>9.3} {nps:>12.0} {ratio:>6.2}"
             )
             .map_err(|e| CliError::Other(e.to_string()))?;
+            bar.set_message(name.to_string());
+            bar.inc(1);
             Ok(nps)
         };
     let mut std_engine = registry::create("shogi")?;
@@ -431,15 +750,6 @@ fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(),
         timed(std_engine.as_mut(), 2, false),
         std_full,
     )?;
-    let list: Vec<String> = if ids.is_empty() {
-        registry::ids()
-            .into_iter()
-            .filter(|id| *id != "shogi")
-            .map(str::to_string)
-            .collect()
-    } else {
-        ids.to_vec()
-    };
     // Each id is compared with standard shogi from its start at the same depth, measured in
     // alternation with it (see `paired`), so that drift of the machine's speed cancels out.
     for id in list {
@@ -450,6 +760,70 @@ fn bench(ids: &[String], depth: u32, out: &mut dyn std::io::Write) -> Result<(),
             row(&format!("{id} ({mode})"), depth, run, std_nps)?;
         }
     }
+    Ok(())
+}
+
+/// Positions of `bench --search` (standard shogi).
+pub const SEARCH_BENCH: [(&str, &str); 3] = [
+    (
+        "start",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    ),
+    (
+        "middle game",
+        "ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2PP1PPPP/PPS1P1N2/2GK1S1R1/LN3G2L b Bb 29",
+    ),
+    ("matsuri", MATSURI),
+];
+
+/// `bench --search DEPTH`: a search of each position to DEPTH from a clear table.
+fn bench_search(depth: u32, threads: usize, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    use shogi_core::search::{Limits, Searcher};
+    let e = |e: std::io::Error| CliError::Other(e.to_string());
+    writeln!(
+        out,
+        "{:<14} {:>5} {:>12} {:>9} {:>12}  best",
+        "position", "depth", "nodes", "seconds", "nodes/s"
+    )
+    .map_err(e)?;
+    let (mut nodes, mut secs) = (0u64, 0f64);
+    for (name, sfen) in SEARCH_BENCH {
+        let game = shogi_core::Game::<crate::variants::Standard>::from_sfen(sfen)
+            .map_err(|err| CliError::Other(format!("{name}: {err}")))?;
+        let mut s = Searcher::new(DEFAULT_HASH_MB).unwrap_or_default();
+        s.set_threads(threads);
+        let t = Instant::now();
+        let r = s.search(
+            &game,
+            &Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            &mut |_| {},
+        );
+        let dt = t.elapsed().as_secs_f64().max(1e-9);
+        nodes += r.nodes;
+        secs += dt;
+        let best = r
+            .best
+            .map(|m| game.position().move_to_usi(m))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "{name:<14} {depth:>5} {:>12} {dt:>9.3} {:>12.0}  {best}",
+            r.nodes,
+            r.nodes as f64 / dt
+        )
+        .map_err(e)?;
+    }
+    writeln!(
+        out,
+        "{:<14} {:>5} {nodes:>12} {secs:>9.3} {:>12.0}",
+        "total",
+        depth,
+        nodes as f64 / secs.max(1e-9)
+    )
+    .map_err(e)?;
     Ok(())
 }
 

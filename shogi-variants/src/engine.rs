@@ -23,6 +23,23 @@ pub trait Engine: Send {
     fn perft_full(&mut self, depth: u32) -> u64;
     /// Per-root-move counts, sorted by move.
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// [`Engine::divide`] (with bulk counting or not) split over `threads` threads;
+    /// `on_root` is called as each root move is counted (see `perft_split`).
+    fn divide_threads(
+        &mut self,
+        depth: u32,
+        bulk: bool,
+        threads: usize,
+        on_root: &(dyn Fn(&str, u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String>;
+    /// Perft (bulk or not) split at the root over `threads` threads.
+    fn perft_threads(
+        &mut self,
+        depth: u32,
+        bulk: bool,
+        threads: usize,
+        on_root: &(dyn Fn(&str, u64) + Sync),
+    ) -> Result<u64, String>;
     /// The game's result at the current position (`ongoing` or who won and why), judged with
     /// the moves given to `set_position` as history (for repetition).
     fn result(&self) -> String;
@@ -123,6 +140,26 @@ impl<R: Rules> Engine for VariantEngine<R> {
     }
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
         self.pos.divide(depth)
+    }
+    fn divide_threads(
+        &mut self,
+        depth: u32,
+        bulk: bool,
+        threads: usize,
+        on_root: &(dyn Fn(&str, u64) + Sync),
+    ) -> Result<Vec<(String, u64)>, String> {
+        crate::perft_split::divide(&self.pos, depth, bulk, threads, on_root)
+            .map_err(|e| e.to_string())
+    }
+    fn perft_threads(
+        &mut self,
+        depth: u32,
+        bulk: bool,
+        threads: usize,
+        on_root: &(dyn Fn(&str, u64) + Sync),
+    ) -> Result<u64, String> {
+        crate::perft_split::perft(&self.pos, depth, bulk, threads, on_root)
+            .map_err(|e| e.to_string())
     }
     fn result(&self) -> String {
         let start = self.sfen.as_deref().unwrap_or(self.start_sfen());

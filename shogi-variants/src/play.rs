@@ -26,6 +26,8 @@ pub struct PlayOptions {
     pub sfen: Option<String>,
     /// Transposition table size.
     pub hash_mb: usize,
+    /// Save the game to this record file when leaving.
+    pub kif: Option<std::path::PathBuf>,
 }
 
 impl Default for PlayOptions {
@@ -36,6 +38,7 @@ impl Default for PlayOptions {
             movetime: Duration::from_millis(1000),
             sfen: None,
             hash_mb: DEFAULT_HASH_MB,
+            kif: None,
         }
     }
 }
@@ -49,6 +52,8 @@ pub enum PlayError {
     Sfen(#[from] SfenError),
     #[error("terminal: {0}")]
     Io(#[from] io::Error),
+    #[error("--kif {0}")]
+    Record(#[from] crate::records::RecordError),
 }
 
 /// What one line of input asks for.
@@ -127,7 +132,12 @@ pub fn play(
                 resigned: None,
                 announced: false,
             };
-            session.run(self.input, self.output)
+            let played = session.run(self.input, self.output);
+            if let Some(path) = &self.opts.kif {
+                session.save(path)?;
+                writeln!(self.output, "Game saved to {}.", path.display())?;
+            }
+            played
         }
     }
     registry::dispatch(
@@ -350,6 +360,32 @@ impl<R: Rules> PlaySession<R> {
             writeln!(out, "{} to move{check}.", self.who(side))?;
         }
         Ok(())
+    }
+
+    /// Writes the game as a record: players by role, the end by the game's outcome, a
+    /// resignation of the engine, or an abort when the player left before the end.
+    fn save(&self, path: &std::path::Path) -> Result<(), crate::records::RecordError> {
+        use crate::records::{record_of_game, write_path, EndKind};
+        let name = |c: Color| {
+            if c == self.engine {
+                "shogi-variants"
+            } else {
+                "human"
+            }
+        };
+        let end = if self.resigned.is_some() {
+            EndKind::Resign
+        } else {
+            EndKind::Abort
+        };
+        let record = record_of_game(
+            self.id,
+            &self.game,
+            Some(name(Color::Black)),
+            Some(name(Color::White)),
+            Some(end),
+        );
+        write_path(path, &record)
     }
 
     fn announce(&mut self, out: &mut dyn Write) -> io::Result<()> {

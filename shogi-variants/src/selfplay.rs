@@ -50,6 +50,8 @@ pub struct SelfplayOptions {
     /// Seed of the random and greedy players (game `i` uses `seed + i`).
     pub seed: u64,
     pub hash_mb: usize,
+    /// Save each game as a record file (see [`record_path`]).
+    pub kif: Option<std::path::PathBuf>,
 }
 
 impl Default for SelfplayOptions {
@@ -63,6 +65,7 @@ impl Default for SelfplayOptions {
             sfen: None,
             seed: 1,
             hash_mb: DEFAULT_HASH_MB,
+            kif: None,
         }
     }
 }
@@ -78,6 +81,22 @@ pub enum SelfplayError {
     Play { game: usize, error: PlayError },
     #[error("output: {0}")]
     Io(#[from] io::Error),
+    #[error("--kif {0}")]
+    Record(#[from] crate::records::RecordError),
+}
+
+/// Where game `number` of `games` is saved: `path` itself for a single game, else `path`
+/// with `-number` before its extension (`games.kif` → `games-3.kif`).
+pub fn record_path(path: &std::path::Path, number: usize, games: usize) -> std::path::PathBuf {
+    if games <= 1 {
+        return path.to_path_buf();
+    }
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("game");
+    let name = match path.extension().and_then(|e| e.to_str()) {
+        Some(ext) => format!("{stem}-{number}.{ext}"),
+        None => format!("{stem}-{number}"),
+    };
+    path.with_file_name(name)
 }
 
 /// The match result from the engine's (first player's) point of view.
@@ -209,6 +228,17 @@ fn run_match<R: Rules>(
         }
         if outcome.is_none() {
             summary.capped += 1;
+        }
+        if let Some(path) = &opts.kif {
+            let end = outcome.is_none().then_some(crate::records::EndKind::Abort);
+            let record = crate::records::record_of_game(
+                R::TABLE.setups[setup].id,
+                &game,
+                Some(names.0),
+                Some(names.1),
+                end,
+            );
+            crate::records::write_path(&record_path(path, number, opts.games), &record)?;
         }
         let moves: Vec<String> = game.moves().iter().map(|&m| move_to_usi::<R>(m)).collect();
         let mut line = format!("{position_text} moves");

@@ -12,7 +12,7 @@ use crate::limits::{self, Line, MAX_LINE_BYTES};
 use crate::registry;
 use crate::usi_go::{parse_go, time_plan};
 use crate::usi_session::{self, Control, Output, Session};
-use shogi_core::search::{DEFAULT_HASH_MB, MAX_DEPTH};
+use shogi_core::search::{DEFAULT_HASH_MB, MAX_DEPTH, MAX_THREADS};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
@@ -109,6 +109,7 @@ struct Server {
     catalog: Catalog,
     variant: String,
     hash_mb: usize,
+    threads: usize,
     session: Option<Box<dyn Session>>,
     search: Option<Search>,
     /// `go ponder` parameters, for the time plan at `ponderhit`.
@@ -123,6 +124,7 @@ impl Server {
             catalog,
             variant,
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             session: None,
             search: None,
             ponder_go: None,
@@ -144,7 +146,10 @@ impl Server {
     fn session(&mut self) -> Option<&mut Box<dyn Session>> {
         if self.session.is_none() {
             match (self.catalog.create)(&self.variant, self.hash_mb) {
-                Ok(s) => self.session = Some(s),
+                Ok(mut s) => {
+                    s.set_threads(self.threads);
+                    self.session = Some(s)
+                }
                 Err(e) => {
                     self.error(&e);
                     return None;
@@ -214,6 +219,10 @@ impl Server {
             "option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
         ));
         self.say("option name USI_Ponder type check default false");
+        self.say(&format!(
+            "option name Threads type spin default 1 min 1 max {}",
+            MAX_THREADS + 1
+        ));
         let default = self.catalog.ids.first().copied().unwrap_or("shogi");
         let mut variants = format!("option name USI_Variant type combo default {default}");
         for id in &self.catalog.ids {
@@ -276,6 +285,19 @@ impl Server {
                 self.hash_mb = mb;
             }
             "USI_Ponder" => {}
+            "Threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS + 1).contains(&n) => {
+                    self.finish_search();
+                    self.threads = n;
+                    if let Some(s) = self.session.as_mut() {
+                        s.set_threads(n);
+                    }
+                }
+                _ => self.error(&format!(
+                    "Threads: '{value}' is not a number from 1 to {}",
+                    MAX_THREADS + 1
+                )),
+            },
             _ => self.error(&format!("setoption: unknown option '{name}'")),
         }
     }

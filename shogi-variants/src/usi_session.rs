@@ -53,6 +53,8 @@ pub trait Session: Send {
     fn set_position(&mut self, sfen: Option<&str>, moves: &[&str]) -> Result<(), PositionError>;
     /// Resizes the transposition table (waits for a running search).
     fn set_hash(&mut self, mb: usize) -> Result<(), String>;
+    /// Search threads (waits for a running search).
+    fn set_threads(&mut self, n: usize);
     /// Forgets what the searcher learnt (`usinewgame`).
     fn new_game(&mut self);
     /// The side to move.
@@ -115,6 +117,10 @@ impl<R: Rules> Session for VariantSession<R> {
         lock(&self.searcher)
             .set_hash_mb(mb)
             .map_err(|e| format!("USI_Hash {mb}: {e}"))
+    }
+
+    fn set_threads(&mut self, n: usize) {
+        lock(&self.searcher).set_threads(n);
     }
 
     fn new_game(&mut self) {

@@ -12,14 +12,14 @@ fn black_homes(role: Home, g: &Geometry) -> Homes {
     let (c, back) = (g.files / 2, g.ranks - 1);
     let pair = |d: u8| Homes::Two(c.saturating_sub(d), (c + d).min(g.files - 1), back);
     match role {
-        Home::King => Homes::One((c, back)),               // 5i
-        Home::Rook => Homes::One((1, back - 1)),           // 2h
+        Home::King => Homes::One((c, back)),                 // 5i
+        Home::Rook => Homes::One((1, back - 1)),             // 2h
         Home::Bishop => Homes::One((g.files - 2, back - 1)), // 8h
-        Home::Gold => pair(1),                             // 4i, 6i
-        Home::Silver => pair(2),                           // 3i, 7i
-        Home::Knight => pair(3),                           // 2i, 8i
-        Home::Lance => Homes::Two(0, g.files - 1, back),   // 1i, 9i
-        Home::Pawn => Homes::Pawn(back - 2),               // rank g of the capture file
+        Home::Gold => pair(1),                               // 4i, 6i
+        Home::Silver => pair(2),                             // 3i, 7i
+        Home::Knight => pair(3),                             // 2i, 8i
+        Home::Lance => Homes::Two(0, g.files - 1, back),     // 1i, 9i
+        Home::Pawn => Homes::Pawn(back - 2),                 // rank g of the capture file
     }
 }
 

@@ -1,0 +1,126 @@
+//! Search and evaluation features: static exchange values worked out by hand, Lazy SMP
+//! threads, and evaluation terms that must point the right way (symmetry, king danger,
+//! promotion potential, hand pieces).
+
+use crate::common::Std;
+use shogi_core::eval::Evaluator;
+use shogi_core::search::{static_exchange, Limits, Score, Searcher};
+use shogi_core::{Game, Position};
+
+fn pos(sfen: &str) -> Position<Std> {
+    Position::from_sfen(sfen).unwrap()
+}
+
+fn value(p: &Position<Std>, letter: &str) -> i32 {
+    let t = p.tables();
+    let pieces = <Std as shogi_core::Rules>::TABLE.pieces;
+    let k = (0..t.kinds)
+        .find(|&k| pieces[k].sfen == letter)
+        .unwrap_or_else(|| panic!("{letter}"));
+    t.value[k]
+}
+
+fn see(sfen: &str, mv: &str) -> i32 {
+    let mut p = pos(sfen);
+    let m = p.parse_usi(mv).unwrap();
+    static_exchange(&p, m).expect("standard shogi has SEE")
+}
+
+#[test]
+fn static_exchange_values() {
+    let p = pos("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+    let (pawn, gold, rook) = (value(&p, "P"), value(&p, "G"), value(&p, "R"));
+    // An undefended pawn: won.
+    assert_eq!(see("4k4/9/9/9/4p4/4P4/9/9/4K4 b - 1", "5f5e"), pawn);
+    // Defended by a gold: pawn for pawn.
+    assert_eq!(see("4k4/9/9/4g4/4p4/4P4/9/9/4K4 b - 1", "5f5e"), 0);
+    // The rook takes a pawn the gold defends: it loses rook for pawn.
+    assert_eq!(
+        see("4k4/9/9/4g4/4p4/9/9/4R4/4K4 b - 1", "5h5e"),
+        pawn - rook
+    );
+    // A second attacker behind the first (x-ray through 5f once the pawn has left it): the
+    // gold would lose itself to the rook, so it does not take back.
+    assert_eq!(see("4k4/9/9/4g4/4p4/4P4/9/4R4/4K4 b - 1", "5f5e"), pawn);
+    // Without the rook the gold takes back and wins the pawn (pawn for pawn).
+    assert_eq!(
+        see("4k4/9/9/4g4/4p4/4P4/9/9/4K4 b - 1", "5f5e"),
+        pawn - pawn
+    );
+    let _ = gold;
+    // A gold dropped where a pawn takes it for free is lost; elsewhere nothing happens.
+    assert_eq!(see("4k4/9/9/4p4/9/9/9/9/4K4 b G 1", "G*5e"), -gold);
+    assert_eq!(see("4k4/9/9/4p4/9/9/9/9/4K4 b G 1", "G*1e"), 0);
+    // The king takes part in an exchange only where nothing takes it back: beside 5e it
+    // keeps the gold from recapturing, unless a silver also guards 5e.
+    assert_eq!(see("4k4/9/9/4g4/4p4/4PK3/9/9/9 b - 1", "5f5e"), pawn);
+    assert_eq!(see("4k4/9/9/3sg4/4p4/4PK3/9/9/9 b - 1", "5f5e"), 0);
+}
+
+#[test]
+fn two_threads_find_the_mate_and_share_the_table() {
+    // G*1b mates (see tests/search.rs).
+    let game = Game::<Std>::from_sfen("8k/9/p7P/9/9/9/9/9/4K4 b G 1").unwrap();
+    let mut s = Searcher::<Std>::new(4).unwrap();
+    s.set_threads(2);
+    assert_eq!(s.threads(), 2);
+    let r = s.search(
+        &game,
+        &Limits {
+            depth: Some(4),
+            ..Limits::default()
+        },
+        &mut |_| {},
+    );
+    assert_eq!(game.position().move_to_usi(r.best.unwrap()), "G*1b");
+    assert_eq!(r.score, Score::Mate(1));
+    // A timed search from the start with helpers returns a legal move and counts their nodes.
+    let game = Game::<Std>::startpos(0);
+    let limits = Limits {
+        movetime: Some(std::time::Duration::from_millis(200)),
+        ..Limits::default()
+    };
+    let r2 = s.search(&game, &limits, &mut |_| {});
+    assert!(game.position().clone().is_legal_move(r2.best.unwrap()));
+    s.set_threads(1);
+    let r1 = s.search(&game, &limits, &mut |_| {});
+    assert!(r1.best.is_some());
+    s.set_threads(10_000);
+    assert_eq!(s.threads(), shogi_core::search::MAX_THREADS);
+}
+
+#[test]
+fn evaluation_terms_point_the_right_way() {
+    let e = Evaluator::new::<Std>();
+    // The symmetric start is level, for either side to move.
+    let start = Position::<Std>::startpos(0);
+    assert_eq!(e.balance(&start), 0);
+    // Mirror images (colours swapped, board turned) are negatives.
+    let a = pos("4k4/9/9/9/9/2B6/9/9/4K4 b P 1");
+    let b = pos("4k4/9/9/6b2/9/9/9/9/4K4 w p 1");
+    assert_eq!(e.balance(&a), -e.balance(&b));
+    assert_eq!(e.evaluate(&a), e.evaluate(&b));
+    // Enemy pieces bearing on the king endanger it; the same pieces far away do not.
+    let black = shogi_core::Color::Black;
+    let near = pos("4k4/9/9/9/9/9/3s1s3/9/4K4 b - 1");
+    let far = pos("4k4/9/9/9/3s1s3/9/9/9/4K4 b - 1");
+    assert!(e.king_danger(&near, black) > 0);
+    assert_eq!(e.king_danger(&far, black), 0);
+    assert!(e.balance(&near) < e.balance(&far));
+    // Enemy pieces in hand threaten the king; defenders beside it help.
+    let bare = pos("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+    let armed = pos("4k4/9/9/9/9/9/9/9/4K4 b rb 1");
+    let defended = pos("4k4/9/9/9/9/9/9/4G4/4K4 b rb 1");
+    assert_eq!(e.king_danger(&bare, black), 0);
+    assert!(e.king_danger(&armed, black) > 0);
+    assert!(e.king_danger(&defended, black) < e.king_danger(&armed, black));
+    assert_eq!(e.balance(&bare), 0);
+    // A pawn in the promotion zone is worth more than one further back.
+    let deep = pos("4k4/9/1P7/9/9/9/9/9/4K4 b - 1");
+    let home = pos("4k4/9/9/9/9/9/1P7/9/4K4 b - 1");
+    assert!(e.balance(&deep) > e.balance(&home));
+    // The first piece of a kind in hand is worth more than the second.
+    let one = e.balance(&pos("4k4/9/9/9/9/9/9/9/4K4 b S 1"));
+    let two = e.balance(&pos("4k4/9/9/9/9/9/9/9/4K4 b 2S 1"));
+    assert!(one > two - one && one > 0);
+}

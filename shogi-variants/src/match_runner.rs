@@ -1,0 +1,523 @@
+//! `shogi-variants match`: our engine (in-process, or another USI engine given by `--engine2`)
+//! against a USI engine (`--engine`), refereed by our own rules.
+//!
+//! Every move an engine sends is parsed and checked legal in the game's position; the game is
+//! a [`Game`], so its end (checkmate, stalemate, king loss, sennichite, perpetual check, ...) is
+//! judged by RULES.md, never by what the engines claim. An engine that sends an illegal or
+//! malformed move, claims a win it does not have, resigns, does not answer in time, or exits
+//! loses the game, with a message saying which. The first player takes Black in odd-numbered
+//! games and White in even ones. Games are written one a line as `selfplay` writes them.
+
+use crate::board_text::{result_code, Ending};
+use crate::registry::{self, UnknownVariant, VariantVisitor};
+use crate::usi_client::{BestMove, ClientError, UsiClient};
+use shogi_core::game::GameOutcome;
+use shogi_core::players::{EnginePlayer, Player};
+use shogi_core::search::{Limits, Searcher, DEFAULT_HASH_MB};
+use shogi_core::usi::move_to_usi;
+use shogi_core::{Color, Game, Position, Rules, SfenError};
+use std::io::{self, IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+/// Match settings.
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    pub id: String,
+    /// The opponent's command line.
+    pub engine: String,
+    /// The first player's command line; `None` for our engine in-process.
+    pub engine2: Option<String>,
+    pub games: usize,
+    pub movetime: Duration,
+    /// Games are stopped after this many plies (a draw).
+    pub max_plies: usize,
+    pub sfen: Option<String>,
+    /// Hash size of the in-process engine and, as `USI_Hash`, of external ones that have it.
+    pub hash_mb: usize,
+    /// Search threads of the in-process engine.
+    pub threads: usize,
+    /// `setoption` lines sent to the external engines (name, value).
+    pub options: Vec<(String, String)>,
+    /// Show a progress bar (when stderr is a terminal).
+    pub progress_bar: bool,
+}
+
+impl Default for MatchOptions {
+    fn default() -> Self {
+        MatchOptions {
+            id: "shogi".to_string(),
+            engine: String::new(),
+            engine2: None,
+            games: 2,
+            movetime: Duration::from_millis(100),
+            max_plies: 400,
+            sfen: None,
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            options: Vec::new(),
+            progress_bar: false,
+        }
+    }
+}
+
+/// Why a match could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    #[error(transparent)]
+    Unknown(#[from] UnknownVariant),
+    #[error("--sfen: {0}")]
+    Sfen(#[from] SfenError),
+    #[error("engine '{command}': {error}")]
+    Engine { command: String, error: ClientError },
+    #[error("--games must be at least 1")]
+    NoGames,
+    #[error("output: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// The result from the first player's point of view.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchSummary {
+    pub games: usize,
+    pub wins: usize,
+    pub losses: usize,
+    pub draws: usize,
+    /// Games lost by a fault (illegal move, time, crash, false claim), by either side.
+    pub forfeits: usize,
+    pub plies: usize,
+    pub first_name: String,
+    pub second_name: String,
+}
+
+impl MatchSummary {
+    pub fn score(&self) -> f64 {
+        if self.games == 0 {
+            return 0.0;
+        }
+        (self.wins as f64 + self.draws as f64 / 2.0) / self.games as f64
+    }
+
+    /// Elo difference and its 95% margin (see [`elo_estimate`]).
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        elo_estimate(self.wins, self.losses, self.draws)
+    }
+}
+
+/// The logistic Elo difference of a score fraction.
+pub fn elo_of_score(s: f64) -> f64 {
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// Elo difference of a result and the half-width of its 95% confidence interval, from the
+/// trinomial (win/draw/loss) distribution of a game's score under the normal approximation:
+/// the mean score ± 1.96 standard errors is mapped through the logistic curve and half the
+/// distance of the ends is the margin. `None` at a score of 0 or 1 (unbounded) or no games;
+/// an end of the interval at 0 or 1 gives an infinite margin.
+pub fn elo_estimate(wins: usize, losses: usize, draws: usize) -> Option<(f64, f64)> {
+    let n = (wins + losses + draws) as f64;
+    if n == 0.0 {
+        return None;
+    }
+    let (w, l, d) = (wins as f64 / n, losses as f64 / n, draws as f64 / n);
+    let mu = w + d / 2.0;
+    if mu <= 0.0 || mu >= 1.0 {
+        return None;
+    }
+    let var = w * (1.0 - mu).powi(2) + l * mu.powi(2) + d * (0.5 - mu).powi(2);
+    let se = (var / n).sqrt();
+    let lo = mu - 1.96 * se;
+    let hi = mu + 1.96 * se;
+    let margin = if lo <= 0.0 || hi >= 1.0 {
+        f64::INFINITY
+    } else {
+        (elo_of_score(hi) - elo_of_score(lo)) / 2.0
+    };
+    Some((elo_of_score(mu), margin))
+}
+
+/// Plays the match: game records to `records`, a line per game (and fault messages) to
+/// `progress`.
+pub fn run_match(
+    opts: &MatchOptions,
+    records: &mut dyn Write,
+    progress: &mut dyn Write,
+) -> Result<MatchSummary, MatchError> {
+    struct Run<'a> {
+        opts: &'a MatchOptions,
+        records: &'a mut dyn Write,
+        progress: &'a mut dyn Write,
+    }
+    impl VariantVisitor for Run<'_> {
+        type Output = Result<MatchSummary, MatchError>;
+        fn visit<R: Rules>(self, setup: usize) -> Self::Output {
+            play_match::<R>(setup, self.opts, self.records, self.progress)
+        }
+    }
+    if opts.games == 0 {
+        return Err(MatchError::NoGames);
+    }
+    registry::dispatch(
+        &opts.id,
+        Run {
+            opts,
+            records,
+            progress,
+        },
+    )?
+}
+
+/// One side of the match.
+enum Contestant<R: Rules> {
+    Ours(Box<EnginePlayer<R>>),
+    Usi(Box<UsiClient>),
+}
+
+/// How a player lost by its own fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Fault {
+    Resigned,
+    Illegal { text: String, error: String },
+    FalseWin,
+    Failed(ClientError),
+}
+
+impl Fault {
+    fn code(&self) -> &'static str {
+        match self {
+            Fault::Resigned => "resign",
+            Fault::Illegal { .. } => "illegal-move",
+            Fault::FalseWin => "false-win-claim",
+            Fault::Failed(ClientError::Timeout { .. }) => "time-forfeit",
+            Fault::Failed(_) => "engine-failure",
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Fault::Resigned => "resigned".to_string(),
+            Fault::Illegal { text, error } => {
+                format!("sent the move '{text}', refused by our rules ({error})")
+            }
+            Fault::FalseWin => "claimed a win ('bestmove win') in a live game".to_string(),
+            Fault::Failed(e) => e.to_string(),
+        }
+    }
+}
+
+impl<R: Rules> Contestant<R> {
+    fn start(command: Option<&str>, setup: usize, opts: &MatchOptions) -> Result<Self, MatchError> {
+        let Some(command) = command else {
+            let mut searcher = Searcher::new(opts.hash_mb).unwrap_or_default();
+            searcher.set_threads(opts.threads);
+            let limits = Limits {
+                movetime: Some(opts.movetime),
+                ..Limits::default()
+            };
+            return Ok(Contestant::Ours(Box::new(EnginePlayer::new(
+                searcher, limits,
+            ))));
+        };
+        let fail = |error| MatchError::Engine {
+            command: command.to_string(),
+            error,
+        };
+        let mut client = UsiClient::start(command).map_err(fail)?;
+        let mut options = opts.options.clone();
+        if client.options.iter().any(|o| o == "USI_Hash")
+            && !options.iter().any(|(n, _)| n == "USI_Hash")
+        {
+            options.insert(0, ("USI_Hash".to_string(), opts.hash_mb.to_string()));
+        }
+        client
+            .prepare(R::TABLE.setups[setup].id, &options)
+            .map_err(fail)?;
+        Ok(Contestant::Usi(Box::new(client)))
+    }
+
+    fn name(&self) -> String {
+        match self {
+            Contestant::Ours(_) => {
+                format!("shogi-variants {} (in-process)", env!("CARGO_PKG_VERSION"))
+            }
+            Contestant::Usi(c) => c.name.clone(),
+        }
+    }
+
+    fn new_game(&mut self) -> Result<(), ClientError> {
+        match self {
+            Contestant::Ours(e) => {
+                e.searcher.clear();
+                Ok(())
+            }
+            Contestant::Usi(c) => c.new_game(),
+        }
+    }
+
+    /// The player's move in the game's position, checked legal.
+    fn choose(
+        &mut self,
+        game: &Game<R>,
+        position_text: &str,
+        opts: &MatchOptions,
+    ) -> Result<shogi_core::Move, Fault> {
+        match self {
+            Contestant::Ours(e) => e.choose(game).ok_or(Fault::Resigned),
+            Contestant::Usi(c) => {
+                let mut line = position_text.to_string();
+                if !game.moves().is_empty() {
+                    line.push_str(" moves");
+                    for &m in game.moves() {
+                        line.push(' ');
+                        line.push_str(&move_to_usi::<R>(m));
+                    }
+                }
+                // Generous: a slow start (a big hash to clear) must not forfeit a game.
+                let timeout = opts.movetime * 3 + Duration::from_secs(5);
+                match c.go(&line, opts.movetime, timeout).map_err(Fault::Failed)? {
+                    BestMove::Resign => Err(Fault::Resigned),
+                    BestMove::Win => Err(Fault::FalseWin),
+                    BestMove::Move(text) => {
+                        let mut pos = game.position().clone();
+                        pos.parse_usi(&text).map_err(|e| Fault::Illegal {
+                            text: text.clone(),
+                            error: e.to_string(),
+                        })
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// How one game ended.
+enum GameEnd {
+    /// Judged by the rules.
+    Rules(GameOutcome),
+    /// The side to move lost by a fault.
+    Fault(Color, Fault),
+    /// The ply cap.
+    Capped,
+}
+
+fn play_match<R: Rules>(
+    setup: usize,
+    opts: &MatchOptions,
+    records: &mut dyn Write,
+    progress: &mut dyn Write,
+) -> Result<MatchSummary, MatchError> {
+    let start = match &opts.sfen {
+        Some(s) => Position::<R>::from_sfen(s)?,
+        None => Position::<R>::startpos(setup),
+    };
+    let position_text = match &opts.sfen {
+        Some(_) => format!("sfen {}", start.to_sfen()),
+        None => "startpos".to_string(),
+    };
+    let mut first = Contestant::<R>::start(opts.engine2.as_deref(), setup, opts)?;
+    let mut second = Contestant::<R>::start(Some(&opts.engine), setup, opts)?;
+    let mut summary = MatchSummary {
+        first_name: first.name(),
+        second_name: second.name(),
+        ..MatchSummary::default()
+    };
+    let bar = (opts.progress_bar && io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(opts.games as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+            .progress_chars("=> "),
+        );
+        bar
+    });
+    let say = |progress: &mut dyn Write, text: String| -> io::Result<()> {
+        match &bar {
+            Some(b) => {
+                b.println(text);
+                Ok(())
+            }
+            None => writeln!(progress, "{text}").and_then(|_| progress.flush()),
+        }
+    };
+    for index in 0..opts.games {
+        let number = index + 1;
+        let first_color = if index % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let labels = match first_color {
+            Color::Black => ("first", "second"),
+            Color::White => ("second", "first"),
+        };
+        for (c, which) in [(&mut first, "first"), (&mut second, "second")] {
+            if let Err(error) = c.new_game() {
+                let command = match which {
+                    "first" => opts.engine2.clone().unwrap_or_default(),
+                    _ => opts.engine.clone(),
+                };
+                return Err(MatchError::Engine { command, error });
+            }
+        }
+        let mut game = Game::new(start.clone());
+        let started = Instant::now();
+        let end = loop {
+            if let Some(o) = game.outcome() {
+                break GameEnd::Rules(o);
+            }
+            if game.moves().len() >= opts.max_plies {
+                break GameEnd::Capped;
+            }
+            let side = game.position().side_to_move();
+            let player = if side == first_color {
+                &mut first
+            } else {
+                &mut second
+            };
+            match player.choose(&game, &position_text, opts) {
+                Ok(mv) => {
+                    if let Err(e) = game.play(mv) {
+                        // Only the in-process engine can get here (USI moves were checked).
+                        break GameEnd::Fault(
+                            side,
+                            Fault::Illegal {
+                                text: game.position().move_to_usi(mv),
+                                error: e.to_string(),
+                            },
+                        );
+                    }
+                }
+                Err(f) => break GameEnd::Fault(side, f),
+            }
+        };
+        let (code, ending, winner) = match &end {
+            GameEnd::Rules(o) => (result_code(*o), Ending::of(&game, *o).code(), o.winner),
+            GameEnd::Fault(loser, f) => {
+                let winner = !*loser;
+                let code = if winner == Color::Black { "1-0" } else { "0-1" };
+                (code, f.code(), Some(winner))
+            }
+            GameEnd::Capped => ("*", "max-plies", None),
+        };
+        if let GameEnd::Fault(loser, f) = &end {
+            if *f != Fault::Resigned {
+                summary.forfeits += 1;
+                let who = if *loser == first_color {
+                    &summary.first_name
+                } else {
+                    &summary.second_name
+                };
+                say(
+                    progress,
+                    format!(
+                        "game {number}: {who} ({}) {} at ply {}; it loses the game",
+                        if *loser == Color::Black {
+                            "black"
+                        } else {
+                            "white"
+                        },
+                        f.describe(),
+                        game.moves().len() + 1
+                    ),
+                )?;
+            }
+        }
+        summary.games += 1;
+        summary.plies += game.moves().len();
+        match winner {
+            Some(w) if w == first_color => summary.wins += 1,
+            Some(_) => summary.losses += 1,
+            None => summary.draws += 1,
+        }
+        let mut line = format!("{position_text} moves");
+        for &m in game.moves() {
+            line.push(' ');
+            line.push_str(&move_to_usi::<R>(m));
+        }
+        writeln!(
+            records,
+            "{line} result {code} {ending} black={} white={}",
+            labels.0, labels.1
+        )?;
+        records.flush()?;
+        let tally = format!(
+            "first +{} -{} ={}",
+            summary.wins, summary.losses, summary.draws
+        );
+        match &bar {
+            Some(b) => {
+                b.set_message(tally);
+                b.inc(1);
+            }
+            None => say(
+                progress,
+                format!(
+                    "game {number}/{}: {} (black) vs {} (white): {code} {ending} after {} plies in {:.1} s; {tally}",
+                    opts.games,
+                    labels.0,
+                    labels.1,
+                    game.moves().len(),
+                    started.elapsed().as_secs_f64(),
+                ),
+            )?,
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    Ok(summary)
+}
+
+/// The closing lines of a match.
+pub fn summary_text(opts: &MatchOptions, s: &MatchSummary) -> String {
+    let elo = match s.elo() {
+        Some((e, m)) if m.is_finite() => format!("{e:+.0} ± {m:.0}"),
+        Some((e, _)) => format!("{e:+.0} ± inf"),
+        None if s.games > 0 && s.score() >= 1.0 => "+inf".to_string(),
+        None if s.games > 0 => "-inf".to_string(),
+        None => "n/a".to_string(),
+    };
+    let avg = if s.games > 0 {
+        s.plies as f64 / s.games as f64
+    } else {
+        0.0
+    };
+    format!(
+        "first: {}\nsecond: {}\n{} at {} ms a move: {} games, first +{} -{} ={} \
+         ({} forfeits); score {:.1}%, Elo difference {elo} (95%); {avg:.0} plies a game",
+        s.first_name,
+        s.second_name,
+        opts.id,
+        opts.movetime.as_millis(),
+        s.games,
+        s.wins,
+        s.losses,
+        s.draws,
+        s.forfeits,
+        s.score() * 100.0,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_estimates() {
+        assert_eq!(elo_estimate(0, 0, 0), None);
+        assert_eq!(elo_estimate(5, 0, 0), None);
+        let (e, m) = elo_estimate(10, 10, 0).unwrap();
+        assert!(e.abs() < 1e-9);
+        // 20 games, score 0.5, sd 0.5: mean ± 1.96 * 0.5 / sqrt(20) = 0.5 ± 0.2191;
+        // Elo(0.7191) = 163.3, so the margin is 163.3.
+        assert!((m - 163.3).abs() < 0.5, "{m}");
+        // 75%: +190.8 Elo.
+        let (e, _) = elo_estimate(30, 10, 0).unwrap();
+        assert!((e - 190.85).abs() < 0.1, "{e}");
+        // Draws narrow the margin.
+        let (_, m_draws) = elo_estimate(5, 5, 10).unwrap();
+        assert!(m_draws < m, "{m_draws} {m}");
+        assert!(elo_estimate(1, 0, 1).unwrap().1.is_infinite());
+    }
+}

@@ -1,0 +1,38 @@
+//! Kanji for the board's pieces, by piece name. The page shows these or the SFEN letters; a
+//! kind missing here (a new variant's piece) falls back to its letter, so nothing breaks.
+
+/// The kanji of a piece kind (one or two characters), by its rule-table name.
+pub fn kanji(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "king" => "玉",
+        "rook" => "飛",
+        "dragon" => "龍",
+        "bishop" => "角",
+        "horse" => "馬",
+        "gold" => "金",
+        "silver" => "銀",
+        "promoted_silver" => "全",
+        "knight" => "桂",
+        "promoted_knight" => "圭",
+        "lance" => "香",
+        "promoted_lance" => "杏",
+        "pawn" => "歩",
+        "tokin" => "と",
+        // Variant pieces (RULES.md names; the usual Japanese ones where they exist).
+        "immortal_silver" => "不銀",
+        "eight_knight" => "八桂",
+        "promoted_eight_knight" => "成八",
+        "chess_pawn" => "兵",
+        "chess_knight" => "騎",
+        "queen" => "女王",
+        "kirin" => "麒",
+        "phoenix" => "鳳",
+        "lion" => "獅",
+        "free_king" => "奔",
+        "royal_rook" => "玉飛",
+        "royal_bishop" => "玉角",
+        "empress" => "后",
+        "princess" => "姫",
+        _ => return None,
+    })
+}

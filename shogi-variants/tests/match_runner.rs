@@ -1,0 +1,253 @@
+//! `shogi-variants match`: our engine against USI engines started as processes — our own
+//! binary (legal games, refereed and recorded) and scripted fakes that break the protocol or
+//! the rules (each caught and scored as a loss for the faulty engine).
+
+use shogi_variants::match_runner::{run_match, summary_text, MatchError, MatchOptions};
+use shogi_variants::registry;
+use shogi_variants::usi_client::ClientError;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_shogi-variants");
+
+fn our_usi() -> String {
+    format!("{BIN} usi")
+}
+
+/// A fake USI engine: a shell script that answers the handshake, then `go` with `reply`
+/// (a shell command line).
+fn fake_engine(name: &str, reply: &str) -> String {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(format!("fake-usi-{name}.sh"));
+    let script = format!(
+        r#"while read -r line; do
+  case "$line" in
+    usi) echo "id name fake-{name}"; echo "usiok";;
+    isready) echo "readyok";;
+    go*) {reply};;
+    quit) exit 0;;
+  esac
+done
+"#
+    );
+    std::fs::write(&path, script).expect("write the fake engine");
+    format!("sh {}", path.display())
+}
+
+fn opts(id: &str, engine: String, games: usize, max_plies: usize) -> MatchOptions {
+    MatchOptions {
+        id: id.to_string(),
+        engine,
+        games,
+        movetime: Duration::from_millis(10),
+        max_plies,
+        hash_mb: 1,
+        ..MatchOptions::default()
+    }
+}
+
+fn run(
+    o: &MatchOptions,
+) -> (
+    shogi_variants::match_runner::MatchSummary,
+    Vec<String>,
+    String,
+) {
+    let mut records = Vec::new();
+    let mut progress = Vec::new();
+    let s = run_match(o, &mut records, &mut progress).expect("the match runs");
+    let records = String::from_utf8(records)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    (s, records, String::from_utf8(progress).unwrap())
+}
+
+/// (moves, result words) of a record line.
+fn parse(line: &str) -> (Vec<String>, Vec<String>) {
+    let (head, result) = line.split_once(" result ").expect("a result");
+    let (_, moves) = head.split_once(" moves").expect("a move list");
+    (
+        moves.split_whitespace().map(str::to_string).collect(),
+        result.split_whitespace().map(str::to_string).collect(),
+    )
+}
+
+#[test]
+fn in_process_engine_against_our_usi_binary() {
+    for id in ["shogi", "Shogi-Circe:1"] {
+        let o = opts(id, our_usi(), 2, 12);
+        let (s, records, progress) = run(&o);
+        assert_eq!(s.games, 2);
+        assert_eq!(s.wins + s.losses + s.draws, 2);
+        assert_eq!(s.forfeits, 0, "{progress}");
+        assert!(
+            s.second_name.starts_with("shogi-variants"),
+            "{}",
+            s.second_name
+        );
+        assert_eq!(records.len(), 2);
+        for (i, r) in records.iter().enumerate() {
+            assert!(r.starts_with("startpos moves "), "{r}");
+            let (moves, result) = parse(r);
+            // Colours alternate, the first player Black in game 1.
+            let colours = if i == 0 {
+                ["black=first", "white=second"]
+            } else {
+                ["black=second", "white=first"]
+            };
+            assert_eq!(&result[2..], &colours[..], "{r}");
+            // Every move is legal in turn (our referee let nothing else through).
+            let mut e = registry::create(id).unwrap();
+            e.set_position(None, &moves).unwrap();
+            if result[1] == "max-plies" {
+                assert_eq!(moves.len(), 12);
+                assert_eq!(result[0], "*");
+            }
+        }
+        let text = summary_text(&o, &s);
+        assert!(
+            text.contains(&format!("{id} at 10 ms a move: 2 games")),
+            "{text}"
+        );
+        assert!(text.contains("Elo difference"), "{text}");
+    }
+}
+
+#[test]
+fn illegal_move_loses_with_a_message() {
+    // 5e5a is never legal from the start: no piece on 5e.
+    let o = opts(
+        "shogi",
+        fake_engine("illegal", "echo 'bestmove 5e5a'"),
+        2,
+        40,
+    );
+    let (s, records, progress) = run(&o);
+    assert_eq!((s.wins, s.losses, s.draws, s.forfeits), (2, 0, 0, 2));
+    // Game 1: the fake is White and fails at ply 2; game 2: it is Black and fails at ply 1.
+    let (moves1, result1) = parse(&records[0]);
+    assert_eq!(moves1.len(), 1);
+    assert_eq!(result1[..2], ["1-0", "illegal-move"]);
+    let (moves2, result2) = parse(&records[1]);
+    assert!(moves2.is_empty());
+    assert_eq!(result2[..2], ["0-1", "illegal-move"]);
+    assert!(
+        progress.contains(
+            "game 1: fake-illegal (white) sent the move '5e5a', refused by our rules \
+             (illegal move '5e5a' in this position) at ply 2; it loses the game"
+        ),
+        "{progress}"
+    );
+    assert!(
+        progress.contains("game 2: fake-illegal (black)"),
+        "{progress}"
+    );
+}
+
+#[test]
+fn malformed_move_false_claim_resign_and_silence_are_losses() {
+    for (name, reply, code) in [
+        ("garbage", "echo 'bestmove zz'", "illegal-move"),
+        ("claim", "echo 'bestmove win'", "false-win-claim"),
+        ("resign", "echo 'bestmove resign'", "resign"),
+        ("crash", "exit 3", "engine-failure"),
+    ] {
+        let o = opts("shogi", fake_engine(name, reply), 1, 40);
+        let (s, records, progress) = run(&o);
+        assert_eq!((s.wins, s.losses), (1, 0), "{name}: {progress}");
+        let (_, result) = parse(&records[0]);
+        assert_eq!(result[..2], ["1-0", code], "{name}");
+        if name == "crash" {
+            assert!(progress.contains("the engine exited"), "{progress}");
+        }
+    }
+}
+
+#[test]
+fn silent_engine_loses_on_time() {
+    let mut o = opts("shogi", fake_engine("silent", "true"), 1, 40);
+    o.movetime = Duration::from_millis(1);
+    let (s, records, progress) = run(&o);
+    assert_eq!(s.wins, 1);
+    assert_eq!(parse(&records[0]).1[1], "time-forfeit");
+    assert!(progress.contains("no 'bestmove' within"), "{progress}");
+}
+
+#[test]
+fn setup_errors_are_reported() {
+    // An engine without a variant option plays standard shogi only.
+    let o = opts("Shogi-Circe:1", fake_engine("plain", "true"), 1, 4);
+    match run_match(&o, &mut Vec::new(), &mut Vec::new()) {
+        Err(MatchError::Engine {
+            error: ClientError::NoVariant { id, .. },
+            ..
+        }) => assert_eq!(id, "Shogi-Circe:1"),
+        other => panic!("{other:?}"),
+    }
+    let o = opts("shogi", "/nonexistent/engine-binary".to_string(), 1, 4);
+    let e = run_match(&o, &mut Vec::new(), &mut Vec::new()).unwrap_err();
+    assert!(e.to_string().contains("/nonexistent/engine-binary"), "{e}");
+    let o = opts("no-such-id", our_usi(), 1, 4);
+    assert!(matches!(
+        run_match(&o, &mut Vec::new(), &mut Vec::new()),
+        Err(MatchError::Unknown(_))
+    ));
+    let o = opts("shogi", our_usi(), 0, 4);
+    assert!(matches!(
+        run_match(&o, &mut Vec::new(), &mut Vec::new()),
+        Err(MatchError::NoGames)
+    ));
+}
+
+#[test]
+fn binary_engine2_against_engine_with_sfen_and_out_file() {
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("match-games.txt");
+    let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
+    let output = Command::new(BIN)
+        .args([
+            "match",
+            "shogi",
+            "--engine",
+            &our_usi(),
+            "--engine2",
+            &our_usi(),
+            "--games",
+            "2",
+            "--movetime",
+            "10",
+            "--max-plies",
+            "6",
+            "--hash",
+            "1",
+            "--sfen",
+            sfen,
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stdout.contains("shogi at 10 ms a move: 2 games"),
+        "{stdout}"
+    );
+    // Not a terminal: a line per game instead of a progress bar.
+    assert_eq!(stderr.matches("game ").count(), 2, "{stderr}");
+    let games = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(games.lines().count(), 2);
+    for line in games.lines() {
+        assert!(line.starts_with(&format!("sfen {sfen} moves ")), "{line}");
+    }
+    // A bad option is refused by the command line.
+    let bad = Command::new(BIN)
+        .args(["match", "shogi", "--engine", "x", "--option", "novalue"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("expected NAME=VALUE"));
+}

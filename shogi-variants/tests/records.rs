@@ -1,0 +1,571 @@
+//! Game records: real-format KIF and CSA files (written in the exact layout of Kifu for
+//! Windows, Piyo Shogi and Floodgate) read to their expected USI moves, round trips for every
+//! variant id, and bad records reported by line and reason.
+
+use shogi_variants::records::{
+    self, read_bytes, read_path, read_text, write_text, EndKind, Format, Record, RecordMove,
+};
+use std::path::PathBuf;
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/records")
+        .join(name)
+}
+
+fn usi(r: &Record) -> Vec<String> {
+    r.usi_moves()
+}
+
+fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(str::to_string).collect()
+}
+
+const EVEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+/// A Shift_JIS (CP932, CRLF) file in Kifu for Windows' layout: `同`, `打`, `成`, `不成`,
+/// times, comments, resignation. The USI moves were translated from the kanji by hand and
+/// each checked legal by cshogi's board (cshogi's own KIF reader skips `不成` moves, so it
+/// cannot read this file).
+#[test]
+fn kifu_for_windows_even_game() {
+    let r = read_path(&fixture("even-kifu-for-windows.kif"), "shogi").unwrap();
+    assert_eq!(r.variant, "shogi");
+    assert_eq!(r.start, EVEN);
+    assert_eq!(
+        usi(&r),
+        words(
+            "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 2e2d 2c2d 2h2d 8e8f 8g8f 8b8f 2d3d 8f7f 3d3c \
+             2b3c 8h3c+ 2a3c B*2b 7f7i+ 2b1a+"
+        )
+    );
+    assert_eq!(r.black.as_deref(), Some("先手の人"));
+    assert_eq!(r.white.as_deref(), Some("後手の人"));
+    assert_eq!(
+        r.headers,
+        vec![
+            (
+                "開始日時".to_string(),
+                "2024/03/10(日) 10:00:00".to_string()
+            ),
+            (
+                "終了日時".to_string(),
+                "2024/03/10(日) 10:21:45".to_string()
+            ),
+            ("棋戦".to_string(), "練習対局".to_string()),
+        ]
+    );
+    assert_eq!(r.comments, vec!["対局開始".to_string()]);
+    let secs: Vec<u32> = r.moves.iter().map(|m| m.seconds.unwrap()).collect();
+    assert_eq!(
+        secs,
+        vec![3, 5, 2, 4, 10, 7, 12, 1, 1, 20, 2, 1, 33, 9, 41, 3, 5, 2, 75, 6, 8]
+    );
+    // The totals are the running sums, so none is stored.
+    assert!(r.moves.iter().all(|m| m.total.is_none()));
+    assert_eq!(r.moves[14].comments, vec!["飛車を捨てる".to_string()]);
+    let end = r.end.as_ref().unwrap();
+    assert_eq!(end.kind, EndKind::Resign);
+    assert_eq!(end.seconds, Some(30));
+}
+
+/// Piyo Shogi's layout (UTF-8 `.kifu`): a lance handicap, 下手/上手, White first, aborted.
+#[test]
+fn piyo_lance_handicap() {
+    let r = read_path(&fixture("handicap-lance-piyo.kifu"), "shogi").unwrap();
+    assert_eq!(
+        r.start,
+        "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+    );
+    assert_eq!(
+        usi(&r),
+        words("3c3d 7g7f 4c4d 2g2f 8b4b 2f2e 2b3c 3i4h 5a6b 5i6h")
+    );
+    assert_eq!(r.black.as_deref(), Some("ひよこ"));
+    assert_eq!(r.white.as_deref(), Some("ピヨ馬"));
+    assert_eq!(r.end.as_ref().unwrap().kind, EndKind::Abort);
+    // Written back, the handicap keeps its name and players their handicap titles.
+    let text = write_text(&r, Format::Kif).unwrap();
+    assert!(text.contains("手合割：香落ち\n"), "{text}");
+    assert!(text.contains("下手：ひよこ\n上手：ピヨ馬\n"), "{text}");
+    assert!(text.contains("まで10手で中断\n"), "{text}");
+}
+
+/// A board diagram (BOD) start in Shift_JIS: a mate in one, 詰み.
+#[test]
+fn board_diagram_mate_in_one() {
+    let r = read_path(&fixture("mate-in-one-bod.kif"), "shogi").unwrap();
+    assert_eq!(r.start, "4k4/9/4P4/9/9/9/9/9/K8 b G2r2b3g4s4n4l17p 1");
+    assert_eq!(usi(&r), words("G*5b"));
+    assert_eq!(r.comments, vec!["頭金".to_string()]);
+    assert_eq!(r.end.as_ref().unwrap().kind, EndKind::Checkmate);
+    assert_eq!(r.black.as_deref(), Some(""));
+}
+
+/// Floodgate's CSA layout: `'` comments, `$` information, `P1`..`P9`, times, a statement
+/// pair on one line (`+0055KA,T30`), `'*` move comments, `%TORYO`. Moves as read by cshogi.
+#[test]
+fn floodgate_csa() {
+    let r = read_path(&fixture("even-floodgate.csa"), "shogi").unwrap();
+    assert_eq!(r.start, EVEN);
+    assert_eq!(
+        usi(&r),
+        words("7g7f 3c3d 8h2b+ 3a2b B*5e B*3c 5e3c+ 2a3c B*5e")
+    );
+    assert_eq!(r.black.as_deref(), Some("alpha"));
+    assert_eq!(r.white.as_deref(), Some("beta"));
+    assert_eq!(
+        r.headers[1],
+        ("開始日時".to_string(), "2024/04/05 16:00:04".to_string())
+    );
+    let secs: Vec<u32> = r.moves.iter().map(|m| m.seconds.unwrap()).collect();
+    assert_eq!(secs, vec![14, 12, 3, 2, 30, 5, 9, 2, 20]);
+    assert_eq!(r.moves[4].comments, vec![" 角を打つ".to_string()]);
+    let end = r.end.as_ref().unwrap();
+    assert_eq!((end.kind, end.seconds), (EndKind::Resign, Some(7)));
+}
+
+/// CSA handicap starts (`PI` removals) map to the handicap table.
+#[test]
+fn csa_handicap_and_hands() {
+    let text = "V2.2\nPI82HI22KA11KY91KY\n-\n-3334FU\n+7776FU\n%CHUDAN\n";
+    let r = read_text(text, Format::Csa, "shogi").unwrap();
+    assert_eq!(
+        r.start,
+        "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+    );
+    let kif = write_text(&r, Format::Kif).unwrap();
+    assert!(kif.contains("手合割：四枚落ち\n"), "{kif}");
+    // P lines with 00AL: the rest of the pieces go to White's hand.
+    let text = "P1 *  *  *  * -OU *  *  *  * \nP2\nP3\nP4\nP5\nP6\nP7\nP8\nP9+OU\nP+00KI\nP-00AL\n+\n+0052KI\n%TSUMI\n";
+    let r = read_text(text, Format::Csa, "shogi");
+    // P2.. without cells are rows of 0 characters: refused with the line.
+    let e = r.unwrap_err();
+    assert_eq!(e.line, 2);
+    let text = "P1 *  *  *  * -OU *  *  *  * \nP2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  * +FU *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9+OU *  *  *  *  *  *  *  * \nP+00KI\nP-00AL\n+\n+0052KI\n%TSUMI\n";
+    let r = read_text(text, Format::Csa, "shogi").unwrap();
+    assert_eq!(r.start, "4k4/9/4P4/9/9/9/9/9/K8 b G2r2b3g4s4n4l17p 1");
+    assert_eq!(usi(&r), words("G*5b"));
+}
+
+/// Read, write, read again: the same record, and the text is stable (KIF and CSA).
+#[test]
+fn fixtures_round_trip() {
+    for (name, formats) in [
+        ("even-kifu-for-windows.kif", &[Format::Kif, Format::Csa][..]),
+        ("handicap-lance-piyo.kifu", &[Format::Kif, Format::Csa]),
+        ("mate-in-one-bod.kif", &[Format::Kif, Format::Csa]),
+        ("even-floodgate.csa", &[Format::Kif, Format::Csa]),
+    ] {
+        let r = read_path(&fixture(name), "shogi").unwrap();
+        for &f in formats {
+            let text = write_text(&r, f).unwrap();
+            let back = read_text(&text, f, "shogi")
+                .unwrap_or_else(|e| panic!("{name} {f:?}: {e}\n{text}"));
+            assert_eq!(usi(&back), usi(&r), "{name} {f:?}");
+            assert_eq!(back.start, r.start, "{name} {f:?}");
+            assert_eq!(back.end, r.end, "{name} {f:?}");
+            let secs = |r: &Record| r.moves.iter().map(|m| m.seconds).collect::<Vec<_>>();
+            assert_eq!(secs(&back), secs(&r), "{name} {f:?}");
+            if f == Format::Kif {
+                assert_eq!(back, r, "{name}: KIF keeps everything\n{text}");
+            }
+            assert_eq!(
+                write_text(&back, f).unwrap(),
+                text,
+                "{name} {f:?}: stable text"
+            );
+        }
+    }
+}
+
+/// Our KIF of the Kifu for Windows game, line for line as that program lays it out.
+#[test]
+fn kif_layout() {
+    let r = read_path(&fixture("even-kifu-for-windows.kif"), "shogi").unwrap();
+    let text = write_text(&r, Format::Kif).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "#KIF version=2.0 encoding=UTF-8");
+    for expected in [
+        "手合割：平手",
+        "先手：先手の人",
+        "手数----指手---------消費時間--",
+        "*対局開始",
+        "   1 ７六歩(77)   ( 0:03/00:00:03)",
+        "   8 同　歩(23)   ( 0:01/00:00:17)",
+        "  15 ３三飛不成(34) ( 0:41/00:01:44)",
+        "*飛車を捨てる",
+        "  17 同　角成(88) ( 0:05/00:01:49)",
+        "  19 ２二角打     ( 1:15/00:03:04)",
+        "  22 投了         ( 0:30/00:01:28)",
+        "まで21手で先手の勝ち",
+    ] {
+        assert!(lines.contains(&expected), "missing '{expected}' in\n{text}");
+    }
+    let csa = write_text(&r, Format::Csa).unwrap();
+    for expected in [
+        "V2.2",
+        "N+先手の人",
+        "$EVENT:練習対局",
+        "PI",
+        "+",
+        "+3433HI",
+        "-2233KA",
+        "+8833UM",
+        "+0022KA",
+        "%TORYO",
+        "T30",
+    ] {
+        assert!(
+            csa.lines().any(|l| l == expected),
+            "missing '{expected}' in\n{csa}"
+        );
+    }
+}
+
+/// Seeded random games of every variant id: written as KIF and read back to the same record
+/// (lion double moves and pieces without kanji go in USI), text stable.
+#[test]
+fn every_variant_round_trips_through_kif() {
+    use shogi_variants::registry;
+    for (n, id) in registry::ids().into_iter().enumerate() {
+        let mut e = registry::create(id).unwrap();
+        let mut moves: Vec<String> = Vec::new();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ n as u64;
+        for _ in 0..40 {
+            let legal = e.legal_moves();
+            if legal.is_empty() || e.result() != "ongoing" {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            moves.push(legal[(seed % legal.len() as u64) as usize].clone());
+            if e.set_position(None, &moves).is_err() {
+                moves.pop();
+                break;
+            }
+        }
+        let mut r = Record {
+            variant: id.to_string(),
+            start: e.start_sfen().to_string(),
+            black: Some("black player".into()),
+            white: None,
+            headers: vec![("棋戦".into(), "test".into())],
+            comments: vec!["start".into()],
+            moves: moves.iter().map(RecordMove::new).collect(),
+            end: Some(records::GameEnd::new(EndKind::Abort)),
+        };
+        if let Some(m) = r.moves.first_mut() {
+            m.seconds = Some(7);
+            m.comments.push("first".into());
+        }
+        let text = write_text(&r, Format::Kif).unwrap();
+        let back =
+            read_text(&text, Format::Kif, id).unwrap_or_else(|e| panic!("{id}: {e}\n{text}"));
+        // The start SFEN comes back in the core's canonical spelling.
+        r.start = back.start.clone();
+        assert_eq!(back, r, "{id}\n{text}");
+        assert_eq!(write_text(&back, Format::Kif).unwrap(), text, "{id}");
+        if id != "shogi" {
+            assert!(text.contains(&format!("変種：{id}\n")), "{id}");
+            assert!(write_text(&r, Format::Csa).is_err(), "{id}: no CSA");
+            // The record names its variant: another id refuses it.
+            let e = read_text(&text, Format::Kif, "shogi").unwrap_err();
+            assert!(e.reason.contains("not shogi"), "{e}");
+        }
+    }
+}
+
+/// Records written to `.kif` files are Shift_JIS, `.kifu` UTF-8; both read back.
+#[test]
+fn file_encodings() {
+    let r = read_path(&fixture("even-kifu-for-windows.kif"), "shogi").unwrap();
+    let dir = std::env::temp_dir().join(format!("records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["a.kif", "a.kifu", "a.csa"] {
+        let path = dir.join(name);
+        records::write_path(&path, &r).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let utf8 = std::str::from_utf8(&bytes).is_ok();
+        assert_eq!(utf8, name != "a.kif", "{name}");
+        let back = read_path(&path, "shogi").unwrap();
+        assert_eq!(usi(&back), usi(&r), "{name}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn kif_error(text: &str) -> records::RecordError {
+    read_text(text, Format::Kif, "shogi").unwrap_err()
+}
+
+/// Bad records: the line and the reason, never a panic.
+#[test]
+fn bad_records_name_line_and_reason() {
+    let head = "手合割：平手\n手数----指手---------消費時間--\n";
+    // An illegal move in the middle.
+    let e = kif_error(&format!(
+        "{head}   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７四歩(76)\n   4 ８四歩(83)\n"
+    ));
+    assert_eq!(e.line, 5, "{e}");
+    assert!(e.reason.contains("illegal move '７四歩(76)'"), "{e}");
+    // The piece named is not the one on the square.
+    let e = kif_error(&format!("{head}   1 ７六銀(77)\n"));
+    assert_eq!(
+        (e.line, e.reason.as_str()),
+        (3, "the piece on ７七 is '歩', not '銀'")
+    );
+    // Unknown piece name.
+    let e = kif_error(&format!("{head}   1 ７六象(77)\n"));
+    assert_eq!(e.line, 3);
+    assert!(e.reason.contains("unknown piece name '象'"), "{e}");
+    // Truncated in the middle of a move line.
+    let e = kif_error(&format!("{head}   1 ７六歩(77)\n   2 ３"));
+    assert_eq!(e.line, 4);
+    assert!(e.reason.contains("incomplete move"), "{e}");
+    // A number out of sequence.
+    let e = kif_error(&format!("{head}   1 ７六歩(77)\n   3 ３四歩(33)\n"));
+    assert_eq!(
+        (e.line, e.reason.as_str()),
+        (4, "move number 3; expected 2")
+    );
+    // 同 at the first move, a drop of a piece not in hand, a move after the end.
+    let e = kif_error(&format!("{head}   1 同　歩(77)\n"));
+    assert!(e.reason.contains("no previous move"), "{e}");
+    let e = kif_error(&format!("{head}   1 ５五角打\n"));
+    assert_eq!((e.line, e.reason.as_str()), (3, "no '角' in hand to drop"));
+    let e = kif_error(&format!(
+        "{head}   1 ７六歩(77)\n   2 投了\n   3 ３四歩(33)\n"
+    ));
+    assert_eq!(
+        (e.line, e.reason.as_str()),
+        (5, "a move after the closing entry")
+    );
+    let e = kif_error("手合割：九枚落ち\n");
+    assert_eq!(
+        (e.line, e.reason.as_str()),
+        (1, "unknown handicap '九枚落ち' in 手合割")
+    );
+    let e = kif_error(&format!("{head}   1 ７六歩(77) (0:xx/00:00:00)\n"));
+    assert!(e.reason.contains("bad time"), "{e}");
+    // Moves after checkmate.
+    let mate = std::fs::read(fixture("mate-in-one-bod.kif")).unwrap();
+    let (text, _) = records::decode(&mate).unwrap();
+    let text = text.replace("   2 詰み         ( 0:00/00:00:00)", "   2 ４一玉(51)");
+    let e = read_text(&text, Format::Kif, "shogi").unwrap_err();
+    assert!(e.reason.contains("after the end of the game"), "{e}");
+    // Wrong encoding: bytes that are neither UTF-8 nor Shift_JIS, on line 3.
+    let mut bytes = head.as_bytes().to_vec();
+    bytes.extend_from_slice(b"   1 \xff\xfe\xfd\n");
+    let e = read_bytes(&bytes, Format::Kif, "shogi").unwrap_err();
+    assert_eq!(e.line, 3, "{e}");
+    assert!(e.reason.contains("neither UTF-8 nor Shift_JIS"), "{e}");
+    // A file that declares UTF-8 but is cut inside a character.
+    let mut bytes =
+        format!("#KIF version=2.0 encoding=UTF-8\n{head}   1 ７六歩(77)\n").into_bytes();
+    bytes.truncate(bytes.len() - 9); // inside 六
+    let e = read_bytes(&bytes, Format::Kif, "shogi").unwrap_err();
+    assert_eq!(e.line, 4, "{e}");
+    assert!(e.reason.contains("truncated"), "{e}");
+    // CSA: a malformed move, the wrong side, an unknown piece, a piece that cannot become it.
+    let csa = |s: &str| read_text(&format!("PI\n+\n{s}"), Format::Csa, "shogi").unwrap_err();
+    let e = csa("+7776FU\n+3334FU\n");
+    assert_eq!(
+        (e.line, e.reason.as_str()),
+        (4, "a move by + but - is to move")
+    );
+    let e = csa("+77\n");
+    assert_eq!(e.line, 3);
+    assert!(e.reason.contains("malformed move '+77'"), "{e}");
+    let e = csa("+7776XX\n");
+    assert_eq!(
+        (e.line, e.reason.as_str()),
+        (3, "unknown piece 'XX' in '+7776XX'")
+    );
+    let e = csa("+7776KI\n");
+    assert!(e.reason.contains("cannot become"), "{e}");
+    let e = read_text("+7776FU\n", Format::Csa, "shogi").unwrap_err();
+    assert!(e.reason.contains("before the start position"), "{e}");
+    // An unknown variant id.
+    let e = read_text("変種：nonsense\n", Format::Kif, "nonsense").unwrap_err();
+    assert!(e.reason.contains("unknown variant id"), "{e}");
+}
+
+/// Every prefix of the real files (a file cut anywhere) reads or fails with a line number.
+#[test]
+fn every_truncation_is_reported_or_read() {
+    for name in [
+        "even-kifu-for-windows.kif",
+        "handicap-lance-piyo.kifu",
+        "even-floodgate.csa",
+    ] {
+        let bytes = std::fs::read(fixture(name)).unwrap();
+        let format = records::Format::of_path(&fixture(name));
+        for cut in 0..bytes.len() {
+            if let Err(e) = read_bytes(&bytes[..cut], format, "shogi") {
+                let lines = bytes[..cut].iter().filter(|&&b| b == b'\n').count() + 1;
+                assert!(e.line >= 1 && e.line <= lines, "{name} cut at {cut}: {e}");
+            }
+        }
+    }
+}
+
+fn bin(args: &[&str], stdin: &str) -> (bool, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shogi-variants"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("records-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `--record FILE` gives the same position as the record's moves given with `--moves`.
+#[test]
+fn cli_record_option() {
+    let kif = fixture("even-kifu-for-windows.kif");
+    let kif = kif.to_str().unwrap();
+    let r = read_path(&fixture("even-kifu-for-windows.kif"), "shogi").unwrap();
+    let moves = r.usi_moves();
+    let mut args = vec!["moves", "shogi", "--moves"];
+    args.extend(moves.iter().map(String::as_str));
+    let (ok, by_moves, _) = bin(&args, "");
+    assert!(ok);
+    let (ok, by_record, _) = bin(&["moves", "shogi", "--record", kif], "");
+    assert!(ok);
+    assert_eq!(by_record, by_moves);
+    let csa = fixture("even-floodgate.csa");
+    let (ok, out, _) = bin(
+        &["divide", "shogi", "1", "--record", csa.to_str().unwrap()],
+        "",
+    );
+    assert!(ok);
+    let csa_moves = read_path(&csa, "shogi").unwrap().usi_moves();
+    let mut args = vec!["divide", "shogi", "1", "--moves"];
+    args.extend(csa_moves.iter().map(String::as_str));
+    assert_eq!(out, bin(&args, "").1);
+    let bod = fixture("mate-in-one-bod.kif");
+    let (ok, out, _) = bin(&["result", "shogi", "--record", bod.to_str().unwrap()], "");
+    assert!(ok);
+    assert!(out.starts_with("black wins"), "{out}");
+    // A bad record: exit status 1, the file and line on stderr.
+    let dir = temp_dir("cli");
+    let bad = dir.join("bad.kif");
+    std::fs::write(
+        &bad,
+        "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７四歩(76)\n",
+    )
+    .unwrap();
+    let (ok, out, err) = bin(&["moves", "shogi", "--record", bad.to_str().unwrap()], "");
+    assert!(!ok && out.is_empty());
+    assert!(
+        err.contains("bad.kif: line 4: illegal move '７四歩(76)'"),
+        "{err}"
+    );
+    // --record excludes --moves.
+    let (ok, _, err) = bin(&["moves", "shogi", "--record", kif, "--moves", "7g7f"], "");
+    assert!(!ok && err.contains("cannot be used with"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `selfplay --kif` saves each game; the records hold the moves of the printed game lines.
+#[test]
+fn selfplay_saves_records() {
+    let dir = temp_dir("selfplay");
+    let path = dir.join("games.kif");
+    let (ok, out, _) = bin(
+        &[
+            "selfplay",
+            "shogi",
+            "--games",
+            "2",
+            "--movetime",
+            "5",
+            "--max-plies",
+            "6",
+            "--opponent",
+            "random",
+            "--kif",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{out}");
+    let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("startpos")).collect();
+    assert_eq!(lines.len(), 2);
+    for (i, line) in lines.iter().enumerate() {
+        let moves: Vec<String> = line
+            .split(" moves ")
+            .nth(1)
+            .unwrap()
+            .split(" result ")
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        let r = read_path(&dir.join(format!("games-{}.kif", i + 1)), "shogi").unwrap();
+        assert_eq!(r.usi_moves(), moves);
+        assert_eq!(
+            r.end.unwrap().kind,
+            EndKind::Abort,
+            "stopped at the ply cap"
+        );
+        let names = (r.black.unwrap(), r.white.unwrap());
+        let expect = if i == 0 {
+            ("engine", "random")
+        } else {
+            ("random", "engine")
+        };
+        assert_eq!((names.0.as_str(), names.1.as_str()), expect);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `play --kif` saves the game when the player leaves, as a variant record for a variant.
+#[test]
+fn play_saves_record() {
+    let dir = temp_dir("play");
+    let path = dir.join("game.kifu");
+    let (ok, out, _) = bin(
+        &[
+            "play",
+            "Shogi-ImmortalSilver:1",
+            "--movetime",
+            "10",
+            "--kif",
+            path.to_str().unwrap(),
+        ],
+        "7g7f\nquit\n",
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("Game saved to"), "{out}");
+    let r = read_path(&path, "Shogi-ImmortalSilver:1").unwrap();
+    assert_eq!(r.moves.len(), 2, "the move and the engine's reply");
+    assert_eq!(r.moves[0].usi, "7g7f");
+    assert_eq!(r.end.unwrap().kind, EndKind::Abort);
+    assert_eq!(r.white.as_deref(), Some("shogi-variants"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("変種：Shogi-ImmortalSilver:1\n"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}

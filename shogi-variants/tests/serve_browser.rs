@@ -1,0 +1,434 @@
+//! The web board in a real browser: headless Chromium driven through chromedriver (WebDriver)
+//! plays by clicking, and `#sfen` is checked against the engine façade after every step.
+//! Screenshots go to `target/web-screenshots/`.
+//!
+//! Needs Debian's `chromium` and `chromium-driver`, so it is ignored by default; `.ci/run`
+//! installs them and runs it:
+//! `cargo test -p shogi-variants --test serve_browser -- --ignored --nocapture`
+//! (`CHROMEDRIVER` and `CHROMIUM` override the programs' paths).
+
+mod serve_common;
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serve_common::*;
+use shogi_variants::registry;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// chromedriver on a free loopback port, killed when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+    _profile: TempDir,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A fresh browser profile directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn start_driver() -> Driver {
+    let program = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".to_string());
+    let port = free_port();
+    let profile =
+        std::env::temp_dir().join(format!("shogi-web-chromium-{}-{port}", std::process::id()));
+    std::fs::create_dir_all(&profile).unwrap();
+    let child = Command::new(&program)
+        .arg(format!("--port={port}"))
+        .arg("--allowed-ips=127.0.0.1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| {
+            panic!("cannot start {program} (apt-get install chromium-driver): {e}")
+        });
+    let start = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            start.elapsed() < WAIT,
+            "chromedriver did not start listening"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    Driver {
+        child,
+        port,
+        _profile: TempDir(profile),
+    }
+}
+
+async fn browser(driver: &Driver) -> Client {
+    let binary = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_string());
+    // Headless, and quiet on a closed network (no background fetches, updates or QUIC).
+    let args = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--window-size=1200,900",
+        &format!("--user-data-dir={}", driver._profile.0.display()),
+    ];
+    let caps = serde_json::json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": { "binary": binary, "args": args }
+    });
+    let caps = match caps {
+        serde_json::Value::Object(m) => m,
+        _ => unreachable!(),
+    };
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a WebDriver session with Chromium")
+}
+
+async fn text(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+/// Waits until `#sfen` reads `want`.
+async fn wait_sfen(c: &Client, want: &str, step: &str) {
+    let start = Instant::now();
+    loop {
+        let got = text(c, "#sfen").await;
+        if got == want {
+            return;
+        }
+        if start.elapsed() > WAIT {
+            let msg = text(c, "#message").await;
+            panic!("{step}: #sfen is {got:?}, the engine says {want:?} (message: {msg:?})");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn click(c: &Client, css: &str) {
+    // The board is redrawn after every answer, so find the element anew each time.
+    let start = Instant::now();
+    loop {
+        match c.find(Locator::Css(css)).await {
+            Ok(e) => match e.click().await {
+                Ok(()) => return,
+                Err(_) if start.elapsed() < WAIT => {}
+                Err(err) => panic!("click {css}: {err}"),
+            },
+            Err(_) if start.elapsed() < WAIT => {}
+            Err(err) => panic!("find {css}: {err}"),
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn square(sq: &str) -> String {
+    format!("[data-square=\"{sq}\"]")
+}
+
+/// The squares highlighted as destinations.
+async fn targets(c: &Client) -> Vec<String> {
+    let mut v = Vec::new();
+    for e in c.find_all(Locator::Css(".sq.target")).await.unwrap() {
+        v.push(e.attr("data-square").await.unwrap().unwrap());
+    }
+    v.sort();
+    v
+}
+
+/// The destinations the engine allows from `from` (a square, or `P*` for a drop).
+fn engine_targets(id: &str, sfen: Option<&str>, moves: &[String], from: &str) -> Vec<String> {
+    let mut e = registry::create(id).unwrap();
+    e.set_position(sfen, moves).unwrap();
+    let mut v: Vec<String> = e
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.starts_with(from))
+        .map(|m| m[from.len()..from.len() + 2].to_string())
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+async fn screenshot(c: &Client, name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/web-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let png = c.screenshot().await.unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "{name} is a PNG");
+    std::fs::write(&path, png).unwrap();
+    println!("screenshot: {}", path.display());
+    path
+}
+
+/// Plays `from`→`to` by two clicks and checks the highlighted destinations on the way.
+async fn click_move(
+    c: &Client,
+    id: &str,
+    sfen: Option<&str>,
+    played: &[String],
+    from: &str,
+    to: &str,
+) {
+    click(c, &square(from)).await;
+    assert_eq!(
+        targets(c).await,
+        engine_targets(id, sfen, played, from),
+        "targets of {from}"
+    );
+    click(c, &square(to)).await;
+}
+
+async fn standard_game(c: &Client, addr: SocketAddr) {
+    let id = "shogi";
+    c.goto(&format!("http://{addr}/?variant={id}&engine=none"))
+        .await
+        .unwrap();
+    let mut played: Vec<String> = Vec::new();
+    wait_sfen(c, &engine_sfen(id, None, &played), "start").await;
+    assert_eq!(text(c, "#status").await, "ongoing");
+    // Every square is drawn, with the pieces of the start position.
+    let squares = c.find_all(Locator::Css("[data-square]")).await.unwrap();
+    let standard = shogi_variants::shogi_core::geometry::Geometry::STANDARD;
+    let (f, r) = (standard.files, standard.ranks);
+    assert_eq!(squares.len(), f as usize * r as usize);
+    let king = c.find(Locator::Css(&square("5i"))).await.unwrap();
+    assert_eq!(king.attr("data-piece").await.unwrap().as_deref(), Some("K"));
+
+    for (from, to) in [("7g", "7f"), ("3c", "3d")] {
+        click_move(c, id, None, &played, from, to).await;
+        played.push(format!("{from}{to}"));
+        wait_sfen(c, &engine_sfen(id, None, &played), &format!("{from}{to}")).await;
+    }
+    // 8h2b: both promoting and not are legal, so the page asks.
+    click_move(c, id, None, &played, "8h", "2b").await;
+    let dialog = c.find(Locator::Id("promotion")).await.unwrap();
+    assert!(
+        dialog.is_displayed().await.unwrap(),
+        "the promotion choice is shown"
+    );
+    click(c, "#promote-yes").await;
+    played.push("8h2b+".to_string());
+    wait_sfen(c, &engine_sfen(id, None, &played), "8h2b+").await;
+    let horse = c.find(Locator::Css(&square("2b"))).await.unwrap();
+    assert_eq!(
+        horse.attr("data-piece").await.unwrap().as_deref(),
+        Some("+B")
+    );
+    click_move(c, id, None, &played, "3a", "2b").await;
+    played.push("3a2b".to_string());
+    wait_sfen(c, &engine_sfen(id, None, &played), "3a2b").await;
+    // A drop from Black's hand.
+    click(c, "[data-hand=\"b:B\"]").await;
+    assert_eq!(targets(c).await, engine_targets(id, None, &played, "B*"));
+    click(c, &square("4e")).await;
+    played.push("B*4e".to_string());
+    wait_sfen(c, &engine_sfen(id, None, &played), "B*4e").await;
+    assert!(
+        c.find(Locator::Css("[data-hand=\"b:B\"]")).await.is_err(),
+        "the hand is empty"
+    );
+    c.find(Locator::Css("[data-hand=\"w:B\"]"))
+        .await
+        .expect("White holds the captured bishop");
+    assert_eq!(text(c, "#status").await, "ongoing");
+    let last: Vec<String> = {
+        let mut v = Vec::new();
+        for e in c.find_all(Locator::Css(".sq.last")).await.unwrap() {
+            v.push(e.attr("data-square").await.unwrap().unwrap());
+        }
+        v
+    };
+    assert_eq!(last, vec!["4e".to_string()], "the last move is marked");
+    screenshot(c, "shogi.png").await;
+    // The board alone, for the README.
+    let png = c
+        .find(Locator::Id("play"))
+        .await
+        .unwrap()
+        .screenshot()
+        .await
+        .unwrap();
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/web-screenshots");
+    std::fs::write(dir.join("board.png"), png).unwrap();
+    // Undo takes back one move when nobody is the engine.
+    click(c, "#undo").await;
+    played.pop();
+    wait_sfen(c, &engine_sfen(id, None, &played), "undo").await;
+    // Flip: the first square drawn is now file 1 on the last rank; letters mode shows SFEN letters.
+    click(c, "#flip").await;
+    let first = c.find(Locator::Css("#board [data-square]")).await.unwrap();
+    let last_rank = (b'a' + r - 1) as char;
+    assert_eq!(
+        first.attr("data-square").await.unwrap().unwrap(),
+        format!("1{last_rank}")
+    );
+    click(c, "#glyphs").await;
+    assert_eq!(text(c, &format!("{} .piece", square("5i"))).await, "K");
+    screenshot(c, "shogi-flipped-letters.png").await;
+}
+
+async fn othello_flip(c: &Client, addr: SocketAddr) {
+    let id = "Shogi-Othello-TypeA:1";
+    c.goto(&format!("http://{addr}/?variant={id}&engine=none"))
+        .await
+        .unwrap();
+    wait_sfen(c, &engine_sfen(id, None, &[]), "othello start").await;
+    // Set up from an SFEN: the gold's step to 5g sandwiches the white silver on 5f.
+    let sfen = "4k4/9/9/9/4S4/4s4/9/4G4/4K4 b - 1";
+    let input = c.find(Locator::Id("sfen-input")).await.unwrap();
+    input.send_keys(sfen).await.unwrap();
+    click(c, "#setup").await;
+    let mut played = Vec::new();
+    wait_sfen(c, &engine_sfen(id, Some(sfen), &played), "setup").await;
+    click_move(c, id, Some(sfen), &played, "5h", "5g").await;
+    played.push("5h5g".to_string());
+    wait_sfen(c, &engine_sfen(id, Some(sfen), &played), "5h5g").await;
+    let flipped = c.find(Locator::Css(&square("5f"))).await.unwrap();
+    assert_eq!(
+        flipped.attr("data-piece").await.unwrap().as_deref(),
+        Some("S")
+    );
+    let class = flipped.attr("class").await.unwrap().unwrap_or_default();
+    assert!(class.contains("fx-flip"), "the flip is marked: {class}");
+    assert!(text(c, "#effects").await.contains("flipped"));
+    screenshot(c, "othello-flip.png").await;
+}
+
+async fn lion_double_move(c: &Client, addr: SocketAddr) {
+    let id = "Shogi-Kirin-Phoenix:1";
+    let sfen = "8k/9/9/4pp3/4+O4/9/9/9/K8 b - 1";
+    c.goto(&format!(
+        "http://{addr}/?variant={id}&engine=none&sfen={}",
+        sfen.replace(' ', "%20").replace('+', "%2B")
+    ))
+    .await
+    .unwrap();
+    let played: Vec<String> = Vec::new();
+    wait_sfen(c, &engine_sfen(id, Some(sfen), &played), "lion setup").await;
+    click(c, &square("5e")).await;
+    click(c, &square("5d")).await;
+    // Second step: the squares the engine allows after 5d (and 5d itself, to stop there).
+    let mut want: Vec<String> = {
+        let mut e = registry::create(id).unwrap();
+        e.set_position(Some(sfen), &[]).unwrap();
+        e.legal_moves()
+            .into_iter()
+            .filter_map(|m| {
+                if m.starts_with("5e5d") && m.len() >= 6 {
+                    Some(m[4..6].to_string())
+                } else if m == "5e5d" {
+                    Some("5d".to_string())
+                } else {
+                    None
+                }
+            })
+            .collect()
+    };
+    want.sort();
+    want.dedup();
+    assert_eq!(targets(c).await, want, "the lion's second steps");
+    click(c, &square("4d")).await;
+    wait_sfen(
+        c,
+        &engine_sfen(id, Some(sfen), &["5e5d4d".to_string()]),
+        "5e5d4d",
+    )
+    .await;
+}
+
+async fn engine_reply(c: &Client, addr: SocketAddr) {
+    let id = "shogi";
+    c.goto(&format!(
+        "http://{addr}/?variant={id}&engine=white&movetime=200"
+    ))
+    .await
+    .unwrap();
+    wait_sfen(c, &engine_sfen(id, None, &[]), "start").await;
+    click(c, &square("7g")).await;
+    click(c, &square("7f")).await;
+    let start = Instant::now();
+    let moves = loop {
+        let items = c.find_all(Locator::Css("#moves li")).await.unwrap();
+        if items.len() == 2 {
+            let mut v = Vec::new();
+            for i in items {
+                v.push(i.text().await.unwrap());
+            }
+            break v;
+        }
+        assert!(start.elapsed() < WAIT, "the engine did not reply");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(moves[0], "7g7f");
+    // `engine_sfen` refuses an illegal move, so this also checks the reply is legal.
+    wait_sfen(c, &engine_sfen(id, None, &moves), "engine reply").await;
+    let info = text(c, "#engine-info").await;
+    assert!(info.contains(&moves[1]) && info.contains("PV"), "{info}");
+    // A phone-sized window: the board fits the width.
+    c.set_window_size(390, 844).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (x, _, w, _) = c
+        .find(Locator::Id("board"))
+        .await
+        .unwrap()
+        .rectangle()
+        .await
+        .unwrap();
+    let inner = c.execute("return window.innerWidth", vec![]).await.unwrap();
+    let inner = inner.as_f64().unwrap();
+    assert!(x >= 0.0 && x + w <= inner, "board {x}+{w} within {inner}");
+    screenshot(c, "phone.png").await;
+    c.set_window_size(1200, 900).await.unwrap();
+}
+
+#[test]
+#[ignore = "needs chromium and chromium-driver (run by .ci/run)"]
+fn plays_in_chromium() {
+    let addr = server();
+    let driver = start_driver();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let c = browser(&driver).await;
+        standard_game(&c, addr).await;
+        othello_flip(&c, addr).await;
+        lion_double_move(&c, addr).await;
+        engine_reply(&c, addr).await;
+        c.close().await.unwrap();
+    });
+}

@@ -1,0 +1,20 @@
+//! The cross-crate tests as one test binary (one link instead of one per file): each former
+//! `tests/tests/<name>.rs` is the module `<name>`, so `cargo test -p shogi-tests --test all
+//! <name>::` runs one of them. Insta names snapshots by module path: they are
+//! `snapshots/all__<module>__<name>.snap`.
+
+mod support;
+
+mod family_a_eight_knight;
+mod family_a_hybrid;
+mod family_a_immortal_silver;
+mod family_a_kirin_phoenix;
+mod family_a_perft;
+mod family_a_princess_empress;
+mod family_a_reflection_bishop;
+mod invariants_all;
+mod legal_filtered;
+mod perft_standard;
+mod perft_starts;
+mod small_boards;
+mod snapshots;
