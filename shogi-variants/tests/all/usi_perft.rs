@@ -1,8 +1,6 @@
 //! `go perft N` over USI, answered line for line as Fairy-Stockfish answers it.
 
-mod common;
-
-use common::Usi;
+use crate::common::Usi;
 
 /// Fairy-Stockfish (commit c19b5f6c) for
 /// `printf 'usi\nsetoption name USI_Variant value minishogi\nposition startpos moves 5d5c\ngo perft 2\nquit\n' | stockfish`

@@ -14,7 +14,7 @@ use shogi_core::{Color, Position, Rules};
 use shogi_variants::variants::{AnnanShogi, Gorogoro, Handicap, Judkins, Minishogi};
 
 /// The position after `moves` (USI) from setup `setup`'s start.
-fn after<R: Rules>(setup: usize, moves: &[&str]) -> Position<R> {
+pub(crate) fn after<R: Rules>(setup: usize, moves: &[&str]) -> Position<R> {
     let mut pos = Position::<R>::startpos(setup);
     for m in moves {
         let mv = pos.parse_usi(m).unwrap_or_else(|e| panic!("{m}: {e}"));
@@ -24,7 +24,7 @@ fn after<R: Rules>(setup: usize, moves: &[&str]) -> Position<R> {
     pos
 }
 
-fn check<R: Rules>(setup: usize, moves: &[&str], counts: &[(u32, u64)]) {
+pub(crate) fn check<R: Rules>(setup: usize, moves: &[&str], counts: &[(u32, u64)]) {
     let mut pos = after::<R>(setup, moves);
     for &(depth, expected) in counts {
         assert_eq!(
@@ -36,7 +36,7 @@ fn check<R: Rules>(setup: usize, moves: &[&str], counts: &[(u32, u64)]) {
     }
 }
 
-fn moves<R: Rules>(sfen: &str) -> Vec<String> {
+pub(crate) fn moves<R: Rules>(sfen: &str) -> Vec<String> {
     let mut pos = Position::<R>::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
     let mut list: Vec<String> = pos
         .legal_move_list()
