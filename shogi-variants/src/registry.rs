@@ -107,6 +107,11 @@ registry!(
     TrueIsardamA2,
     TrueIsardamB1,
     TrueIsardamB2,
+    Minishogi,
+    Judkins,
+    Gorogoro,
+    Handicap,
+    AnnanShogi,
 );
 
 /// Every variant id, in RULES.md order: rule sets sharing an id prefix are listed together,

@@ -331,6 +331,9 @@ impl Server {
     }
 
     fn go(&mut self, args: &[&str]) {
+        if args.first() == Some(&"perft") {
+            return self.perft(&args[1..]);
+        }
         let mut go = match parse_go(args) {
             Ok(go) => go,
             Err(e) => return self.error(&e),
@@ -357,6 +360,34 @@ impl Server {
             self.ponder_go = Some(go);
         }
         self.search = Some(Search { handle, control });
+    }
+
+    /// `go perft N`, answered as Fairy-Stockfish does: `move: count` per root move, a blank
+    /// line, `Nodes searched: total`, a blank line (so the two can be compared over one pipe).
+    fn perft(&mut self, args: &[&str]) {
+        let depth = match args {
+            [d] => match d.parse::<u32>() {
+                Ok(n) if (1..=MAX_DEPTH).contains(&n) => n,
+                _ => {
+                    return self.error(&format!(
+                        "go perft: depth '{d}' is not a number from 1 to {MAX_DEPTH}"
+                    ))
+                }
+            },
+            _ => return self.error("go perft: give one depth, e.g. `go perft 3`"),
+        };
+        self.finish_search();
+        let Some(session) = self.session() else {
+            return;
+        };
+        let divide = session.perft(depth);
+        let total: u64 = divide.iter().map(|(_, n)| n).sum();
+        for (mv, n) in &divide {
+            self.say(&format!("{mv}: {n}"));
+        }
+        self.say("");
+        self.say(&format!("Nodes searched: {total}"));
+        self.say("");
     }
 
     /// The predicted move was played: the ponder search becomes a timed one, with the clock

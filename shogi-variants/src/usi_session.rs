@@ -62,6 +62,9 @@ pub trait Session: Send {
     /// Starts a search of the current position in a new thread, which prints `info` lines
     /// and finally `bestmove`.
     fn go(&mut self, go: &Go, control: Control, out: Output) -> JoinHandle<()>;
+    /// Perft divide from the current position: each root move (USI) with its leaf count at
+    /// `depth`, sorted by move text.
+    fn perft(&self, depth: u32) -> Vec<(String, u64)>;
 }
 
 /// Creates the session of a variant id.
@@ -126,6 +129,10 @@ impl<R: Rules> Session for VariantSession<R> {
 
     fn side_to_move(&self) -> shogi_core::Color {
         self.game.position().side_to_move()
+    }
+
+    fn perft(&self, depth: u32) -> Vec<(String, u64)> {
+        self.game.position().clone().divide(depth)
     }
 
     fn go(&mut self, go: &Go, control: Control, out: Output) -> JoinHandle<()> {

@@ -1,6 +1,7 @@
 //! Every rule set of RULES.md as a `variant!` block, one module per variant family member.
 
 mod eight_knight;
+mod family;
 mod hybrid;
 mod immortal_silver;
 mod kirin_phoenix;
@@ -11,6 +12,7 @@ mod standard;
 pub use eight_knight::{
     EightKnightFixedBlack, EightKnightFixedWhite, EightKnightKept, EightKnightVanish,
 };
+pub use family::{AnnanShogi, Gorogoro, Handicap, Judkins, Minishogi};
 pub use hybrid::Hybrid;
 pub use immortal_silver::ImmortalSilver;
 pub use kirin_phoenix::{KirinPhoenix, KirinPhoenixVariant};

@@ -14,3 +14,4 @@ mod serve_units;
 mod usi;
 mod usi_games;
 mod usi_go;
+mod usi_perft;

@@ -12,6 +12,7 @@ mod family_a_kirin_phoenix;
 mod family_a_perft;
 mod family_a_princess_empress;
 mod family_a_reflection_bishop;
+mod family_boards;
 mod invariants_all;
 mod legal_filtered;
 mod perft_standard;
