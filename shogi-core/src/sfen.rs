@@ -5,7 +5,7 @@ use crate::error::SfenError;
 use crate::geometry::Color;
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
-use crate::table::{AfterMove, KingLoss, NifuPolicy, Reflect};
+use crate::table::{AfterMove, KingLoss, MovementSource, NifuPolicy, Reflect};
 
 fn color_name(c: Color) -> &'static str {
     match c {
@@ -176,10 +176,13 @@ impl<R: Rules> Position<R> {
         }
         let nifu_ends_game = hooks.after_move == AfterMove::Reversi(NifuPolicy::A);
         // Two unpromoted pawns on a file arise in play only from a move that changes file
-        // (a chess pawn's capture, RULES.md §2 Hybrid) where nifu does not bind moves.
+        // (a chess pawn's capture, RULES.md §2 Hybrid; any borrowed movement, §3 and Annan
+        // shogi) where nifu does not bind moves.
+        let borrows = matches!(hooks.movement_source, MovementSource::Borrow { .. });
         let changes_file = |k: usize| {
             let m = &R::TABLE.pieces[k].movement;
-            m.lion
+            borrows
+                || m.lion
                 || m.reflect != Reflect::None
                 || [m.leaps, m.slides, m.move_only, m.capture_only]
                     .iter()

@@ -72,15 +72,24 @@ variant! {
 }
 
 variant! {
-    /// Annan shogi (安南将棋) as the servers name it: a piece moves like the friendly piece
-    /// directly behind it, else normally; otherwise standard shogi (dead-piece rules, nifu on
-    /// drops, uchifuzume, checkmate). The same rules as the `examples/annan` crate.
+    /// Annan shogi (安南将棋) as the servers play it (lishogi; its rules library shogiops is
+    /// the reference): a piece moves like the friendly piece directly behind it, else
+    /// normally; it promotes as its own kind. The pawns of files 2 and 8 start one rank
+    /// forward. Since any piece may borrow a move, no square is dead: pawns, lances and knights
+    /// may be dropped on and move unpromoted to the last ranks, and a position with them there
+    /// is valid. Nifu (drops only), uchifuzume and checkmate as in shogi; check uses the
+    /// borrowed movement.
     pub struct AnnanShogi;
     id = "annanshogi";
     title = "Annan shogi: pieces move like the friendly piece directly behind them";
     pieces = standard;
+    piece pawn { dead_ranks = 0; }
+    piece lance { dead_ranks = 0; }
+    piece knight { dead_ranks = 0; }
     movement = borrow { lender = friend, place = behind, own = when_none };
     king_loss = checkmate;
-    note = "Otherwise standard: dead-piece rules and nifu (drops only) as in shogi; check uses the borrowed movement.";
+    start = "lnsgkgsnl/1r5b1/p1ppppp1p/1p5p1/9/1P5P1/P1PPPPP1P/1B5R1/LNSGKGSNL";
+    note = "No dead squares (pieces may borrow any movement), as the servers' rules library has it; examples/annan keeps the seed's standard dead-piece rules and start.";
+    note = "Nifu binds drops only; uchifuzume and checkmate as in shogi; check uses the borrowed movement.";
     setup {}
 }

@@ -8,7 +8,7 @@
 //! and for the handicaps (which Fairy-Stockfish has no variant for) `USI_Variant shogi` with
 //! `position sfen <handicap board> w - 1 [moves ...]`. Every move sequence was checked applied
 //! in full by the `Sfen:` line of its `d` output. Annan shogi is not in Fairy-Stockfish: its
-//! counts 28 and 784 are the published ones the issue gives.
+//! counts 28 and 784 are the published ones (lishogi's shogiops; more in `annanshogi.rs`).
 
 use shogi_core::{Color, Position, Rules};
 use shogi_variants::variants::{AnnanShogi, Gorogoro, Handicap, Judkins, Minishogi};

@@ -5,6 +5,7 @@
 
 mod support;
 
+mod annanshogi;
 mod family_a_eight_knight;
 mod family_a_hybrid;
 mod family_a_immortal_silver;
