@@ -569,3 +569,39 @@ fn play_saves_record() {
     assert!(text.contains("変種：Shogi-ImmortalSilver:1\n"), "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The fuzzer's CSA input (fuzz/artifacts/csa): a `$` value ending in a space was kept by the
+/// CSA reader but trimmed by the KIF reader, so CSA -> KIF -> read lost it. Both readers trim
+/// line ends now; the record reads the same through KIF.
+#[test]
+fn csa_line_ends_trimmed_like_kif() {
+    let bytes = std::fs::read(fixture("fuzz-csa-trailing-space.bin")).unwrap();
+    // The fuzz target's first byte picks the id; the rest is the record.
+    let r = read_bytes(&bytes[1..], Format::Csa, "shogi").unwrap();
+    let kif = write_text(&r, Format::Kif).unwrap();
+    assert_eq!(read_text(&kif, Format::Kif, "shogi").unwrap(), r, "{kif}");
+
+    // Names, `$` values and comments with trailing (also full-width) spaces.
+    let csa = "V2.2\nN+black \nN-white\u{3000}\n$EVENT:floodgate  \n$MY_KEY:x \nPI\n+\n'*first \n+7776FU \nT3 \n'*second\u{3000}\n%TORYO \n";
+    let r = read_text(csa, Format::Csa, "shogi").unwrap();
+    assert_eq!(r.black.as_deref(), Some("black"));
+    assert_eq!(r.white.as_deref(), Some("white"));
+    assert_eq!(
+        r.headers,
+        vec![
+            ("棋戦".to_string(), "floodgate".to_string()),
+            ("$MY_KEY".to_string(), "x".to_string())
+        ]
+    );
+    assert_eq!(r.comments, vec!["first".to_string()]);
+    assert_eq!(usi(&r), words("7g7f"));
+    assert_eq!(r.moves[0].seconds, Some(3));
+    assert_eq!(r.moves[0].comments, vec!["second".to_string()]);
+    let kif = write_text(&r, Format::Kif).unwrap();
+    assert_eq!(read_text(&kif, Format::Kif, "shogi").unwrap(), r, "{kif}");
+
+    // A `$` key with a '：' would split elsewhere as a KIF header: refused, with its line.
+    let e = read_text("V2.2\n$A：B:value\nPI\n+\n", Format::Csa, "shogi").unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+    assert!(e.reason.contains("'：'"), "{e}");
+}

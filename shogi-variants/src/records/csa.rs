@@ -134,7 +134,12 @@ pub fn parse(text: &str) -> Result<RawRecord, RecordError> {
     };
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
-        let line = line.trim_start_matches('\u{feff}').trim_end_matches(['\r']);
+        // Line ends are trimmed of spaces as the KIF reader trims them, so that a name, `$`
+        // value or comment reads the same from CSA and from the KIF written of it (board
+        // rows get their last empty cell's spaces back below).
+        let line = line
+            .trim_start_matches('\u{feff}')
+            .trim_end_matches(['\r', ' ', '\u{3000}']);
         if let Some(c) = line.strip_prefix('\'') {
             if let Some(c) = c.strip_prefix('*') {
                 let c = c.to_string();
@@ -150,6 +155,16 @@ pub fn parse(text: &str) -> Result<RawRecord, RecordError> {
             let (k, v) = rest
                 .split_once(':')
                 .ok_or_else(|| RecordError::new(n, format!("'$' line without ':': '{line}'")))?;
+            if k.contains('：') {
+                // KIF splits a header at its first '：': such a key would not survive as KIF.
+                return Err(RecordError::new(
+                    n,
+                    format!(
+                        "'$' key '{}' contains '：'",
+                        k.chars().take(40).collect::<String>()
+                    ),
+                ));
+            }
             let key = INFO_KEYS
                 .iter()
                 .find(|(c, _)| *c == k)
