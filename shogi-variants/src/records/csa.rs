@@ -535,6 +535,13 @@ pub fn write<R: Rules>(record: &Record) -> Result<String, RecordError> {
     for c in &record.comments {
         line(&format!("'*{c}"));
     }
+    if !record.variations.is_empty() {
+        // CSA has no variations: say so in a plain comment (not a `'*` move comment).
+        line(&format!(
+            "'{} variation(s) not written: CSA holds one line; write KIF to keep them",
+            record.variations.len()
+        ));
+    }
     let mut body = Vec::new();
     let last = replay::replay::<R>(record, |pos, mv, i| {
         let m = &record.moves[i];
