@@ -137,6 +137,7 @@ fn main() {
         end: Some(shogi_variants::records::GameEnd::new(
             shogi_variants::records::EndKind::Resign,
         )),
+        variations: Vec::new(),
     };
     for (i, id) in firsts.iter().enumerate() {
         let (start, moves) = line(id, 0, i as u64, 16);

@@ -206,6 +206,19 @@ pub fn run_usi_loop(data: &[u8]) {
 /// record file's bytes. A record that reads must write and read back to itself (KIF keeps
 /// everything; CSA keeps the moves, start and end); a refused one names a line within the
 /// input. Nothing may panic.
+/// Every line of a record (main line, then each variation depth first) as (ply, USI moves).
+fn lines(r: &shogi_variants::records::Record) -> Vec<(usize, Vec<String>)> {
+    fn walk(v: &[shogi_variants::records::Variation], out: &mut Vec<(usize, Vec<String>)>) {
+        for x in v {
+            out.push((x.at, x.moves.iter().map(|m| m.usi.clone()).collect()));
+            walk(&x.variations, out);
+        }
+    }
+    let mut out = vec![(1, r.usi_moves())];
+    walk(&r.variations, &mut out);
+    out
+}
+
 pub fn check_record(data: &[u8], format: shogi_variants::records::Format) {
     use shogi_variants::records::{read_bytes, read_text, write_text, Format};
     let Some((&first, body)) = data.split_first() else {
@@ -218,6 +231,13 @@ pub fn check_record(data: &[u8], format: shogi_variants::records::Format) {
             let back = read_text(&text, Format::Kif, id)
                 .unwrap_or_else(|e| panic!("our KIF does not read back: {e}\n{text}"));
             assert_eq!(back, record, "KIF round trip\n{text}");
+            if record.variant == "shogi" {
+                // KI2 keeps the moves of every line (not the times).
+                let text = write_text(&record, Format::Ki2).expect("a shogi record writes as KI2");
+                let back = read_text(&text, Format::Ki2, id)
+                    .unwrap_or_else(|e| panic!("our KI2 does not read back: {e}\n{text}"));
+                assert_eq!(lines(&back), lines(&record), "KI2 round trip\n{text}");
+            }
             if format == Format::Csa && record.variant == "shogi" {
                 let text = write_text(&record, Format::Csa).expect("a CSA record writes as CSA");
                 let back = read_text(&text, Format::Csa, id)

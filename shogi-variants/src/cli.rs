@@ -195,6 +195,10 @@ pub enum Command {
         /// An option for the USI engines, `NAME=VALUE` (repeatable).
         #[arg(long = "option", value_parser = parse_option)]
         options: Vec<(String, String)>,
+        /// Save each game as a record file (KIF; CSA for `.csa`); with several games, game N
+        /// goes to FILE with `-N` before the extension.
+        #[arg(long)]
+        kif: Option<std::path::PathBuf>,
     },
     /// Texel-style tuning of the evaluation weights on game records (`selfplay`/`match`
     /// output); prints the fitted weights.
@@ -539,6 +543,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             hash,
             threads,
             options,
+            kif,
         } => {
             let opts = crate::match_runner::MatchOptions {
                 id,
@@ -552,6 +557,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
                 threads,
                 options,
                 progress_bar: true,
+                kif,
             };
             let stderr = std::io::stderr();
             let summary = match &file {

@@ -40,6 +40,9 @@ pub struct MatchOptions {
     pub options: Vec<(String, String)>,
     /// Show a progress bar (when stderr is a terminal).
     pub progress_bar: bool,
+    /// Save each game as a record file (KIF; CSA for `.csa`): game N of several goes to the
+    /// file with `-N` before its extension (see [`crate::selfplay::record_path`]).
+    pub kif: Option<std::path::PathBuf>,
 }
 
 impl Default for MatchOptions {
@@ -56,6 +59,7 @@ impl Default for MatchOptions {
             threads: 1,
             options: Vec::new(),
             progress_bar: false,
+            kif: None,
         }
     }
 }
@@ -73,6 +77,8 @@ pub enum MatchError {
     NoGames,
     #[error("output: {0}")]
     Io(#[from] io::Error),
+    #[error("--kif {0}")]
+    Record(#[from] crate::records::RecordError),
 }
 
 /// The result from the first player's point of view.
@@ -201,6 +207,27 @@ impl Fault {
             Fault::FalseWin => "claimed a win ('bestmove win') in a live game".to_string(),
             Fault::Failed(e) => e.to_string(),
         }
+    }
+}
+
+impl Fault {
+    /// The record's closing entry for a game the side to move lost by this fault: KIF and
+    /// CSA have words for resigning, illegal actions and time; an engine failure is written
+    /// as an abort (中断) with a comment saying who lost and why.
+    fn record_end(&self, loser: &str) -> crate::records::GameEnd {
+        use crate::records::{EndKind, GameEnd};
+        let kind = match self {
+            Fault::Resigned => EndKind::Resign,
+            Fault::Illegal { .. } | Fault::FalseWin => EndKind::IllegalLoss,
+            Fault::Failed(ClientError::Timeout { .. }) => EndKind::TimeUp,
+            Fault::Failed(_) => EndKind::Abort,
+        };
+        let mut end = GameEnd::new(kind);
+        if *self != Fault::Resigned {
+            end.comments
+                .push(format!("{loser} {}; it loses the game", self.describe()));
+        }
+        end
     }
 }
 
@@ -429,6 +456,35 @@ fn play_match<R: Rules>(
             Some(w) if w == first_color => summary.wins += 1,
             Some(_) => summary.losses += 1,
             None => summary.draws += 1,
+        }
+        if let Some(path) = &opts.kif {
+            let names = match first_color {
+                Color::Black => (&summary.first_name, &summary.second_name),
+                Color::White => (&summary.second_name, &summary.first_name),
+            };
+            let mut record = crate::records::record_of_game(
+                R::TABLE.setups[setup].id,
+                &game,
+                Some(names.0),
+                Some(names.1),
+                None,
+            );
+            record.end = match &end {
+                GameEnd::Rules(_) => record.end,
+                GameEnd::Fault(loser, f) => Some(f.record_end(if *loser == first_color {
+                    &summary.first_name
+                } else {
+                    &summary.second_name
+                })),
+                GameEnd::Capped => {
+                    let mut e = crate::records::GameEnd::new(crate::records::EndKind::Abort);
+                    e.comments
+                        .push(format!("stopped at the ply cap ({})", opts.max_plies));
+                    Some(e)
+                }
+            };
+            let file = crate::selfplay::record_path(path, number, opts.games);
+            crate::records::write_path(&file, &record)?;
         }
         let mut line = format!("{position_text} moves");
         for &m in game.moves() {

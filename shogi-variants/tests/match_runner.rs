@@ -251,3 +251,54 @@ fn binary_engine2_against_engine_with_sfen_and_out_file() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("expected NAME=VALUE"));
 }
+
+/// `--kif`: each game saved as a record (`-N` before the extension with several games) holding
+/// the moves of the printed game line, the players' names by colour, and the end: the ply cap
+/// as 中断 with a comment, an illegal move as 反則負け of the side to move.
+#[test]
+fn games_saved_as_records() {
+    use shogi_variants::records::{read_path, EndKind};
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("match-kif");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut o = opts("Shogi-Circe:1", our_usi(), 2, 8);
+    o.kif = Some(dir.join("games.kif"));
+    let (s, records, _) = run(&o);
+    for (i, line) in records.iter().enumerate() {
+        let (moves, _) = parse(line);
+        let r = read_path(&dir.join(format!("games-{}.kif", i + 1)), "Shogi-Circe:1").unwrap();
+        assert_eq!(r.usi_moves(), moves, "game {}", i + 1);
+        let names = (r.black.unwrap(), r.white.unwrap());
+        let (first, second) = (s.first_name.clone(), s.second_name.clone());
+        let expect = if i == 0 {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        assert_eq!(names, expect);
+        let end = r.end.unwrap();
+        assert_eq!(end.kind, EndKind::Abort);
+        assert_eq!(end.comments, vec!["stopped at the ply cap (8)".to_string()]);
+    }
+
+    // One game: the file itself; the fake engine (White) plays 5e5a at ply 2 and loses.
+    let mut o = opts(
+        "shogi",
+        fake_engine("illegal-kif", "echo 'bestmove 5e5a'"),
+        1,
+        40,
+    );
+    let path = dir.join("illegal.kif");
+    o.kif = Some(path.clone());
+    let (_, records, _) = run(&o);
+    let r = read_path(&path, "shogi").unwrap();
+    assert_eq!(r.usi_moves(), parse(&records[0]).0);
+    assert_eq!(r.moves.len(), 1);
+    let end = r.end.unwrap();
+    assert_eq!(end.kind, EndKind::IllegalLoss);
+    assert!(
+        end.comments[0].starts_with("fake-illegal-kif sent the move '5e5a'"),
+        "{:?}",
+        end.comments
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

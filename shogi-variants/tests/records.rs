@@ -255,6 +255,7 @@ fn every_variant_round_trips_through_kif() {
             comments: vec!["start".into()],
             moves: moves.iter().map(RecordMove::new).collect(),
             end: Some(records::GameEnd::new(EndKind::Abort)),
+            variations: Vec::new(),
         };
         if let Some(m) = r.moves.first_mut() {
             m.seconds = Some(7);
@@ -568,4 +569,217 @@ fn play_saves_record() {
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("変種：Shogi-ImmortalSilver:1\n"), "{text}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The fuzzer's CSA input (fuzz/artifacts/csa): a `$` value ending in a space was kept by the
+/// CSA reader but trimmed by the KIF reader, so CSA -> KIF -> read lost it. Both readers trim
+/// line ends now; the record reads the same through KIF.
+#[test]
+fn csa_line_ends_trimmed_like_kif() {
+    let bytes = std::fs::read(fixture("fuzz-csa-trailing-space.bin")).unwrap();
+    // The fuzz target's first byte picks the id; the rest is the record.
+    let r = read_bytes(&bytes[1..], Format::Csa, "shogi").unwrap();
+    let kif = write_text(&r, Format::Kif).unwrap();
+    assert_eq!(read_text(&kif, Format::Kif, "shogi").unwrap(), r, "{kif}");
+
+    // Names, `$` values and comments with trailing (also full-width) spaces.
+    let csa = "V2.2\nN+black \nN-white\u{3000}\n$EVENT:floodgate  \n$MY_KEY:x \nPI\n+\n'*first \n+7776FU \nT3 \n'*second\u{3000}\n%TORYO \n";
+    let r = read_text(csa, Format::Csa, "shogi").unwrap();
+    assert_eq!(r.black.as_deref(), Some("black"));
+    assert_eq!(r.white.as_deref(), Some("white"));
+    assert_eq!(
+        r.headers,
+        vec![
+            ("棋戦".to_string(), "floodgate".to_string()),
+            ("$MY_KEY".to_string(), "x".to_string())
+        ]
+    );
+    assert_eq!(r.comments, vec!["first".to_string()]);
+    assert_eq!(usi(&r), words("7g7f"));
+    assert_eq!(r.moves[0].seconds, Some(3));
+    assert_eq!(r.moves[0].comments, vec!["second".to_string()]);
+    let kif = write_text(&r, Format::Kif).unwrap();
+    assert_eq!(read_text(&kif, Format::Kif, "shogi").unwrap(), r, "{kif}");
+
+    // A `$` key with a '：' would split elsewhere as a KIF header: refused, with its line.
+    let e = read_text("V2.2\n$A：B:value\nPI\n+\n", Format::Csa, "shogi").unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+    assert!(e.reason.contains("'：'"), "{e}");
+}
+
+/// A KI2 file (Shift_JIS, CRLF) in Kifu for Windows' layout of the game of
+/// `even-kifu-for-windows.kif`: the same moves, players, headers, comments and result
+/// (KI2 has no times); our KI2 of that record is the file line for line.
+#[test]
+fn ki2_kifu_for_windows_even_game() {
+    let kif = read_path(&fixture("even-kifu-for-windows.kif"), "shogi").unwrap();
+    let ki2 = read_path(&fixture("even-kifu-for-windows.ki2"), "shogi").unwrap();
+    assert_eq!(usi(&ki2), usi(&kif));
+    assert_eq!(
+        usi(&ki2),
+        words(
+            "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 2e2d 2c2d 2h2d 8e8f 8g8f 8b8f 2d3d 8f7f 3d3c \
+             2b3c 8h3c+ 2a3c B*2b 7f7i+ 2b1a+"
+        )
+    );
+    assert_eq!((&ki2.black, &ki2.white), (&kif.black, &kif.white));
+    assert_eq!(ki2.headers, kif.headers);
+    assert_eq!(ki2.comments, vec!["対局開始".to_string()]);
+    assert_eq!(ki2.moves[14].comments, vec!["飛車を捨てる".to_string()]);
+    assert_eq!(ki2.end.as_ref().unwrap().kind, EndKind::Resign);
+    let text = write_text(&kif, Format::Ki2).unwrap();
+    let file = records::decode(&std::fs::read(fixture("even-kifu-for-windows.ki2")).unwrap())
+        .unwrap()
+        .0;
+    let trimmed = |s: &str| -> Vec<String> {
+        s.lines()
+            .skip(1)
+            .map(|l| l.trim_end_matches(['\r', ' ', '　']).to_string())
+            .collect()
+    };
+    assert_eq!(trimmed(&text), trimmed(&file), "{text}");
+}
+
+/// KI2's marks, from a board diagram: 左/右 (also for White, whose left is the board's
+/// right), 直, 上, 引 (none needed here: each use was told apart otherwise), 寄, 左上
+/// combinations, 打 only when a board piece could also go there, 成/不成, 成銀. Each move's
+/// text was checked by hand against the JSA notation rules and against cshogi's KI2 writer.
+#[test]
+fn ki2_marks() {
+    let path = fixture("ki2-marks.ki2u");
+    let r = read_path(&path, "shogi").unwrap();
+    assert_eq!(
+        r.start, "k8/9/3G1G3/4G4/9/1S1S5/3s1s3/1R5R1/8K b GPp 1",
+        "the board diagram"
+    );
+    assert_eq!(
+        usi(&r),
+        words(
+            "6c5c 4g5h+ 4c5b 6g5f 8f7e P*5e 5c6c 5h5g 2h5h 5f4e G*6d 5g4g 5d5c 4g5g 6d5d \
+             9a9b 5d5e"
+        )
+    );
+    assert_eq!(r.end.as_ref().unwrap().kind, EndKind::Abort);
+    let text = write_text(&r, Format::Ki2).unwrap();
+    assert_eq!(text, std::fs::read_to_string(&path).unwrap());
+    // A mark that fits no piece: 直 (straight ahead) for the one gold that reaches 7h, on a
+    // diagonal.
+    let bad = "手合割：平手\n▲７六歩    △３四歩    ▲７八金直\n";
+    let e = read_text(bad, Format::Ki2, "shogi").unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+    let ambiguous = "手合割：平手\n▲５八金\n";
+    let e = read_text(ambiguous, Format::Ki2, "shogi").unwrap_err();
+    assert!(e.reason.contains("ambiguous"), "{e}");
+    let wrong_side = "手合割：平手\n△７六歩\n";
+    let e = read_text(wrong_side, Format::Ki2, "shogi").unwrap_err();
+    assert!(e.reason.contains("is to move"), "{e}");
+    let wrong_count = "手合割：平手\n▲７六歩    △３四歩\nまで3手で先手の勝ち\n";
+    let e = read_text(wrong_count, Format::Ki2, "shogi").unwrap_err();
+    assert_eq!(e.line, 3, "{e}");
+    let wrong_winner = "手合割：平手\n▲７六歩    △３四歩\nまで2手で後手の勝ち\n";
+    let e = read_text(wrong_winner, Format::Ki2, "shogi").unwrap_err();
+    assert!(e.reason.contains("the winner is"), "{e}");
+}
+
+/// Random games (many promoted pieces, so many pieces of a kind reach the same squares):
+/// every move's KI2 text reads back to the same move.
+#[test]
+fn ki2_round_trips_random_games() {
+    use shogi_variants::shogi_core::{Game, Position};
+    let mut seed = 7u64;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    let mut marked = 0;
+    for _ in 0..30 {
+        let start = Position::<shogi_variants::variants::Standard>::startpos(0);
+        let mut game = Game::new(start.clone());
+        for _ in 0..300 {
+            let moves = game.legal_moves();
+            if moves.is_empty() || game.is_over() {
+                break;
+            }
+            game.play(moves[next(moves.len())]).unwrap();
+        }
+        let mut r = records::record_of_game("shogi", &game, None, None, None);
+        r.end = None;
+        let text = write_text(&r, Format::Ki2).unwrap();
+        marked += text.matches(['右', '左', '直', '上', '引', '寄']).count();
+        let back = read_text(&text, Format::Ki2, "shogi").unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(usi(&back), usi(&r), "{text}");
+    }
+    assert!(marked > 50, "the games exercise the marks ({marked})");
+}
+
+/// Variations (変化) in Kifu for Windows' layout: a branch at move 3 with its own branch at
+/// move 4, and one at move 2, each read with its moves, times and comments, and written
+/// back line for line (deepest first, `+` on the moves they replace).
+#[test]
+fn kif_variations() {
+    use shogi_variants::records::Variation;
+    let path = fixture("variations-kifu-for-windows.kif");
+    let r = read_path(&path, "shogi").unwrap();
+    assert_eq!(usi(&r), words("7g7f 3c3d 2g2f 8c8d"));
+    assert_eq!(r.end.as_ref().unwrap().kind, EndKind::Resign);
+    assert_eq!(r.variations.len(), 2);
+    let (v2, v3): (&Variation, &Variation) = (&r.variations[0], &r.variations[1]);
+    assert_eq!(v2.at, 2);
+    assert_eq!(usi_of(&v2.moves), words("8c8d 2g2f"));
+    assert_eq!(
+        v2.moves.iter().map(|m| m.seconds).collect::<Vec<_>>(),
+        vec![Some(30), Some(1)]
+    );
+    assert!(v2.end.is_none() && v2.variations.is_empty());
+    assert_eq!(v3.at, 3);
+    assert_eq!(usi_of(&v3.moves), words("6g6f 8c8d"));
+    assert_eq!(v3.moves[0].comments, vec!["振り飛車の含み".to_string()]);
+    assert_eq!(v3.end.as_ref().unwrap().kind, EndKind::Abort);
+    assert_eq!(v3.variations.len(), 1);
+    assert_eq!(v3.variations[0].at, 4);
+    assert_eq!(usi_of(&v3.variations[0].moves), words("3d3e"));
+    let text = write_text(&r, Format::Kif).unwrap();
+    let file = records::decode(&std::fs::read(&path).unwrap()).unwrap().0;
+    let body = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l.trim_end_matches(['\r', ' ', '　']).to_string())
+            .collect()
+    };
+    assert_eq!(body(&text), body(&file), "{text}");
+    assert_eq!(read_text(&text, Format::Kif, "shogi").unwrap(), r);
+    // KI2 keeps the lines too (without times).
+    let ki2 = write_text(&r, Format::Ki2).unwrap();
+    let back = read_text(&ki2, Format::Ki2, "shogi").unwrap_or_else(|e| panic!("{e}\n{ki2}"));
+    assert_eq!(usi(&back), usi(&r));
+    assert_eq!(
+        usi_of(&back.variations[1].variations[0].moves),
+        words("3d3e")
+    );
+    assert_eq!(back.variations[0].at, 2);
+    // CSA has one line: the main line is written and the file says the rest was left out.
+    let csa = write_text(&r, Format::Csa).unwrap();
+    assert!(csa.contains("'2 variation(s) not written"), "{csa}");
+    // A variation at a move no line above has is refused, with its line.
+    let e = read_text(
+        "手合割：平手\n   1 ７六歩(77)\n\n変化：3手\n   3 ２六歩(27)\n",
+        Format::Kif,
+        "shogi",
+    )
+    .unwrap_err();
+    assert_eq!(e.line, 4, "{e}");
+    // An illegal move in a variation names its line.
+    let e = read_text(
+        "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：2手\n   2 ７六歩(77)\n",
+        Format::Kif,
+        "shogi",
+    )
+    .unwrap_err();
+    assert_eq!(e.line, 6, "{e}");
+}
+
+fn usi_of(moves: &[RecordMove]) -> Vec<String> {
+    moves.iter().map(|m| m.usi.clone()).collect()
 }

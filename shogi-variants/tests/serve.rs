@@ -828,3 +828,150 @@ fn load() {
         samples.iter().map(|k| k / 1024).collect::<Vec<_>>()
     );
 }
+
+/// `GET /api/games/{g}/record`: the game as KIF (default), KI2 or CSA, which our readers
+/// read back to the moves played; a variant's game as KIF with its id; KI2/CSA of a variant
+/// and unknown formats are refused with a JSON error.
+#[test]
+fn games_are_saved_as_records() {
+    use shogi_variants::records::{read_text, Format};
+    let s = server();
+    let moves = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"];
+    let st = new_game(s, json!({ "variant": "shogi", "moves": moves }));
+    let gid = st["game"].as_str().unwrap().to_string();
+    for (query, format) in [
+        ("", Format::Kif),
+        ("?format=kif", Format::Kif),
+        ("?format=ki2", Format::Ki2),
+        ("?format=csa", Format::Csa),
+    ] {
+        let r = request(
+            s,
+            "GET",
+            &format!("/api/games/{gid}/record{query}"),
+            None,
+            None,
+        );
+        assert_eq!(r.status, 200, "{query}: {}", r.body);
+        assert!(
+            r.content_type.starts_with("text/plain"),
+            "{}",
+            r.content_type
+        );
+        let record = read_text(&r.body, format, "shogi").unwrap();
+        assert_eq!(record.usi_moves(), moves, "{query}");
+    }
+    let id = "Shogi-Circe:1";
+    let st = new_game(s, json!({ "variant": id, "moves": ["7g7f", "3c3d"] }));
+    let vid = st["game"].as_str().unwrap().to_string();
+    let r = request(s, "GET", &format!("/api/games/{vid}/record"), None, None);
+    assert_eq!(r.status, 200);
+    assert!(r.body.contains(&format!("変種：{id}")), "{}", r.body);
+    assert_eq!(
+        read_text(&r.body, Format::Kif, id).unwrap().usi_moves(),
+        ["7g7f", "3c3d"]
+    );
+    for (path, status) in [
+        (format!("/api/games/{vid}/record?format=csa"), 422),
+        (format!("/api/games/{vid}/record?format=ki2"), 422),
+        (format!("/api/games/{gid}/record?format=pgn"), 400),
+        ("/api/games/nosuchgame/record".to_string(), 404),
+    ] {
+        let (got, v) = get_json(s, &path);
+        assert_eq!(got, status, "{path}: {v}");
+        assert!(v["error"].is_string(), "{path}: {v}");
+    }
+}
+
+/// `POST /api/games/{g}/analyse`: a row per move (the move played, scores, best move, PV) and
+/// the KIF with the analysis as comments; out-of-range times are refused.
+#[test]
+fn games_are_analysed() {
+    use shogi_variants::records::{read_text, Format};
+    let s = server();
+    let moves = ["7g7f", "3c3d", "8h2b+"];
+    let st = new_game(s, json!({ "variant": "shogi", "moves": moves }));
+    let gid = st["game"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{gid}/analyse");
+    let (status, v) = post_json(s, &path, &json!({ "movetime_ms": 20 }));
+    assert_eq!(status, 200, "{v}");
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), moves.len());
+    for (i, (row, mv)) in rows.iter().zip(moves).enumerate() {
+        assert_eq!(row["ply"], i + 1);
+        assert_eq!(row["played"], mv);
+        assert_eq!(row["by"], if i % 2 == 0 { "b" } else { "w" });
+        // The best move is legal where it was found.
+        let best = row["best"].as_str().unwrap().to_string();
+        let mut e = registry::create("shogi").unwrap();
+        let before: Vec<String> = moves[..i].iter().map(|m| m.to_string()).collect();
+        e.set_position(None, &before).unwrap();
+        assert!(e.legal_moves().contains(&best), "{best} at ply {}", i + 1);
+        assert!(row["best_score"].is_string() && row["played_score"].is_string());
+    }
+    let kif = v["kif"].as_str().unwrap();
+    let r = read_text(kif, Format::Kif, "shogi").unwrap();
+    assert_eq!(r.usi_moves(), moves);
+    assert!(r.moves.iter().all(|m| !m.comments.is_empty()), "{kif}");
+    for (body, status) in [
+        (json!({ "movetime_ms": 0 }), 400),
+        (json!({ "movetime_ms": 60_000 }), 422),
+        (json!({ "depth": 3 }), 422),
+    ] {
+        let (got, v) = post_json(s, &path, &body);
+        assert_eq!(got, status, "{body}: {v}");
+        assert!(v["error"].is_string());
+    }
+}
+
+/// Connections are bounded: one that sends no request head (or half of one) within the
+/// header deadline is closed; beyond `max_connections`, a new one waits until a slot frees
+/// and is then served; the server goes on.
+#[test]
+fn connections_are_bounded_and_slow_ones_closed() {
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    let deadline = Duration::from_millis(600);
+    let s = spawn(ServeOptions {
+        port: 0,
+        max_connections: 2,
+        header_timeout: deadline,
+        ..ServeOptions::default()
+    });
+    // Closed by the server: reads end (EOF or an error) soon after the deadline.
+    let closed_within = |mut c: TcpStream| -> Duration {
+        c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        let t = Instant::now();
+        let mut buf = [0u8; 256];
+        loop {
+            match c.read(&mut buf) {
+                Ok(0) | Err(_) => return t.elapsed(),
+                Ok(_) => {} // a 408 answer may come first
+            }
+        }
+    };
+    let silent = TcpStream::connect(s).unwrap();
+    let mut half = TcpStream::connect(s).unwrap();
+    half.write_all(b"GET /api/variants HTTP/1.1\r\nHo").unwrap();
+    // Both slots are held: a third connection's request waits for one of them.
+    let started = Instant::now();
+    let third = std::thread::spawn(move || {
+        let r = request(s, "GET", "/api/variants", None, None);
+        (r.status, started.elapsed())
+    });
+    let a = closed_within(silent);
+    let b = closed_within(half);
+    for (what, t) in [("silent", a), ("half a head", b)] {
+        assert!(t < deadline * 8, "{what}: closed after {t:?}");
+    }
+    let (status, waited) = third.join().unwrap();
+    assert_eq!(status, 200);
+    assert!(
+        waited >= deadline / 2,
+        "the third connection waited for a slot ({waited:?})"
+    );
+    // The server goes on serving at once.
+    let t = Instant::now();
+    assert_eq!(get_json(s, "/api/variants").0, 200);
+    assert!(t.elapsed() < deadline, "{:?}", t.elapsed());
+}

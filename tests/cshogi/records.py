@@ -9,6 +9,11 @@
 2. cshogi's records: its KIF and CSA exporters write random legal games (even and handicap
    starts); `moves shogi --record FILE` must list the same legal moves as `--moves` with
    the game's USI moves.
+3. KI2 both ways on long random games (many promoted pieces, so many moves need 右/左/直/上/
+   引/寄/打): cshogi's KI2 exporter's file reads in our reader to the game's moves; our KI2
+   (`analyse --depth 1 --kif FILE.ki2u`) reads in cshogi's KI2 reader to the same moves, and
+   each move's text is cshogi's `move_to_ki2` (cshogi writes the space of `同　銀` only when
+   nothing follows the piece, `同銀成` else; we always write `同　`: that space is ignored).
 
 The last line reads `N passed, M failed`.
 
@@ -23,7 +28,7 @@ import sys
 import tempfile
 
 import cshogi
-from cshogi import CSA, KIF
+from cshogi import CSA, KI2, KIF
 
 
 def default_binary():
@@ -119,6 +124,84 @@ def cshogi_records(binary, games, tmp, results):
                 results.append((f"cshogi {ext.upper()} game {n}", False, str(e)))
 
 
+def random_game(rng, plies):
+    board = cshogi.Board()
+    moves = []
+    for _ in range(plies):
+        legal = list(board.legal_moves)
+        if not legal:
+            break
+        m = rng.choice(legal)
+        moves.append(cshogi.move_to_usi(m))
+        board.push(m)
+    return moves
+
+
+def ki2_records(binary, games, tmp, results):
+    rng = random.Random(23)
+    for n in range(games):
+        moves = random_game(rng, 200)
+        expected = run(binary, "moves", "shogi", "--moves", *moves)
+        # cshogi writes, we read.
+        path = os.path.join(tmp, f"cshogi-{n}.ki2")
+        ex = KI2.Exporter(path)
+        ex.header(["black", "white"])
+        replay = cshogi.Board()
+        want_text = []
+        for u in moves:
+            m = replay.move_from_usi(u)
+            want_text.append(KI2.move_to_ki2(m, replay))
+            ex.move(m)
+            replay.push(m)
+        ex.end("%TORYO")
+        ex.close()
+        try:
+            got = run(binary, "moves", "shogi", "--record", path)
+            results.append((f"cshogi KI2 game {n}", got == expected, "legal moves differ"))
+        except RuntimeError as e:
+            results.append((f"cshogi KI2 game {n}", False, str(e)))
+        # We write, cshogi reads.
+        usi_path = os.path.join(tmp, f"ours-{n}.csa")
+        with open(usi_path, "w") as f:
+            f.write("V2.2\nPI\n+\n")
+            board = cshogi.Board()
+            for u in moves:
+                m = board.move_from_usi(u)
+                f.write(CSA_move(board, m) + "\n")
+                board.push(m)
+        ki2_path = os.path.join(tmp, f"ours-{n}.ki2u")
+        run(binary, "analyse", "shogi", "--record", usi_path, "--depth", "1", "--kif", ki2_path)
+        with open(ki2_path, encoding="utf-8") as f:
+            lines = [l for l in f.read().splitlines() if not l.startswith("*")]
+        # cshogi's KI2 reader takes one move a line (it loses its place after the second
+        # move of a line), so the moves are given to it one a line.
+        one_a_line = [t for l in lines for t in (split_ki2(l) if l[:1] in "▲△" else [l])]
+        parsed = KI2.Parser.parse_str("\n".join(one_a_line))
+        got = [cshogi.move_to_usi(m) for m in parsed.moves]
+        results.append((f"our KI2 game {n} in cshogi", got == moves, f"{got} != {moves}"))
+        ours = [t for l in lines if l[:1] in "▲△" for t in split_ki2(l)]
+        norm = lambda t: t.replace("同　", "同")
+        diff = [(i + 1, a, b) for i, (a, b) in enumerate(zip(ours, want_text)) if norm(a) != norm(b)]
+        results.append((f"our KI2 text of game {n} = cshogi's", len(ours) == len(want_text) and not diff,
+                        f"{len(ours)} vs {len(want_text)} moves; first differences {diff[:5]}"))
+
+
+def split_ki2(line):
+    out, cur = [], ""
+    for ch in line:
+        if ch in "▲△" and cur:
+            out.append(cur.rstrip())
+            cur = ""
+        cur += ch
+    if cur:
+        out.append(cur.rstrip())
+    return out
+
+
+def CSA_move(board, m):
+    return ("+" if board.turn == cshogi.BLACK else "-") + cshogi.move_to_csa(m)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary", nargs="?", default=default_binary())
@@ -128,6 +211,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         our_records(args.binary, args.games, tmp, results)
         cshogi_records(args.binary, 2 * args.games, tmp, results)
+        ki2_records(args.binary, 2 * args.games, tmp, results)
     failed = 0
     for name, ok, why in results:
         print(f"{'ok' if ok else 'FAILED'}: {name}" + ("" if ok else f": {why}"))

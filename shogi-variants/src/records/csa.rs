@@ -134,7 +134,12 @@ pub fn parse(text: &str) -> Result<RawRecord, RecordError> {
     };
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
-        let line = line.trim_start_matches('\u{feff}').trim_end_matches(['\r']);
+        // Line ends are trimmed of spaces as the KIF reader trims them, so that a name, `$`
+        // value or comment reads the same from CSA and from the KIF written of it (board
+        // rows get their last empty cell's spaces back below).
+        let line = line
+            .trim_start_matches('\u{feff}')
+            .trim_end_matches(['\r', ' ', '\u{3000}']);
         if let Some(c) = line.strip_prefix('\'') {
             if let Some(c) = c.strip_prefix('*') {
                 let c = c.to_string();
@@ -150,6 +155,16 @@ pub fn parse(text: &str) -> Result<RawRecord, RecordError> {
             let (k, v) = rest
                 .split_once(':')
                 .ok_or_else(|| RecordError::new(n, format!("'$' line without ':': '{line}'")))?;
+            if k.contains('：') {
+                // KIF splits a header at its first '：': such a key would not survive as KIF.
+                return Err(RecordError::new(
+                    n,
+                    format!(
+                        "'$' key '{}' contains '：'",
+                        k.chars().take(40).collect::<String>()
+                    ),
+                ));
+            }
             let key = INFO_KEYS
                 .iter()
                 .find(|(c, _)| *c == k)
@@ -519,6 +534,13 @@ pub fn write<R: Rules>(record: &Record) -> Result<String, RecordError> {
     });
     for c in &record.comments {
         line(&format!("'*{c}"));
+    }
+    if !record.variations.is_empty() {
+        // CSA has no variations: say so in a plain comment (not a `'*` move comment).
+        line(&format!(
+            "'{} variation(s) not written: CSA holds one line; write KIF to keep them",
+            record.variations.len()
+        ));
     }
     let mut body = Vec::new();
     let last = replay::replay::<R>(record, |pos, mv, i| {

@@ -13,8 +13,8 @@ use super::notation::{
     file_digit, kanji_count, kind_of_kanji, leading_piece, names_of, pad, parse_kanji_count,
     rank_numeral, square_of,
 };
-use super::replay::{self, MoveText, RawBoard, RawMove, RawRecord, RawStart};
-use super::{EndKind, GameEnd, Record, RecordError, STANDARD_ID};
+use super::replay::{self, MoveText, RawBoard, RawMove, RawRecord, RawStart, RawVariation};
+use super::{EndKind, GameEnd, Record, RecordError, RecordMove, Variation, STANDARD_ID};
 use shogi_core::{Color, Piece, Position, Rules};
 
 /// Header key naming the variant (written for every id but standard shogi).
@@ -48,11 +48,99 @@ impl EndKind {
     }
 }
 
-/// Parses KIF text (see the module docs) without checking the moves.
+/// The line (main line or variation) that moves are being read into.
+struct Lines {
+    /// KIF number of the main line's first entry.
+    first_number: Option<usize>,
+    /// Index into `raw.variations` of the line being read; `None`: the main line.
+    current: Option<usize>,
+}
+
+impl Lines {
+    fn moves<'a>(&self, raw: &'a mut RawRecord) -> &'a mut Vec<RawMove> {
+        match self.current {
+            None => &mut raw.moves,
+            Some(i) => &mut raw.variations[i].moves,
+        }
+    }
+    fn end<'a>(&self, raw: &'a mut RawRecord) -> &'a mut Option<GameEnd> {
+        match self.current {
+            None => &mut raw.end,
+            Some(i) => &mut raw.variations[i].end,
+        }
+    }
+    fn named_winner<'a>(&self, raw: &'a mut RawRecord) -> &'a mut Option<(usize, Option<Color>)> {
+        match self.current {
+            None => &mut raw.named_winner,
+            Some(i) => &mut raw.variations[i].named_winner,
+        }
+    }
+    /// The ply (1-based, from the record's first move) of the current line's next entry.
+    fn next_ply(&self, raw: &RawRecord) -> usize {
+        match self.current {
+            None => raw.moves.len() + 1,
+            Some(i) => raw.variations[i].at + raw.variations[i].moves.len(),
+        }
+    }
+}
+
+/// The plies (first, one past the last entry) a line covers.
+fn span(raw: &RawRecord, line: Option<usize>) -> (usize, usize) {
+    let (first, moves, end) = match line {
+        None => (1, raw.moves.len(), raw.end.is_some()),
+        Some(i) => {
+            let v = &raw.variations[i];
+            (v.at, v.moves.len(), v.end.is_some())
+        }
+    };
+    (first, first + moves + end as usize)
+}
+
+/// `変化：N手`: a new line replacing ply `at` of the nearest line above that has that ply
+/// (Kifu for Windows writes variations deepest first, so this finds the right one); a
+/// variation at its parent's own first ply is a sibling of it.
+fn start_variation(raw: &mut RawRecord, at: usize, n: usize) -> Result<usize, RecordError> {
+    let mut candidate = raw.variations.len();
+    loop {
+        let line = candidate.checked_sub(1);
+        let (first, past) = span(raw, line);
+        if (first..past).contains(&at) {
+            let parent = match line {
+                Some(i) if first == at => raw.variations[i].parent,
+                other => other,
+            };
+            raw.variations.push(RawVariation {
+                line: n,
+                at,
+                parent,
+                moves: Vec::new(),
+                end: None,
+                named_winner: None,
+            });
+            return Ok(raw.variations.len() - 1);
+        }
+        match line {
+            Some(_) => candidate -= 1,
+            None => {
+                return Err(RecordError::new(
+                    n,
+                    format!("a variation at move {at}, but no line above has a move {at}"),
+                ))
+            }
+        }
+    }
+}
+
+/// Parses KIF or KI2 text (see the module docs) without checking the moves.
 pub fn parse(text: &str) -> Result<RawRecord, RecordError> {
     let mut raw = RawRecord::default();
     let mut board: Option<BoardBuilder> = None;
-    let mut first_number: Option<usize> = None;
+    let mut lines = Lines {
+        first_number: None,
+        current: None,
+    };
+    // KI2 lines were read: a `まで` line is the closing entry.
+    let mut ki2 = false;
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
         let line = line
@@ -64,17 +152,46 @@ pub fn parse(text: &str) -> Result<RawRecord, RecordError> {
         }
         if let Some(c) = line.strip_prefix('*') {
             let c = c.to_string();
-            match (&mut raw.end, raw.moves.last_mut()) {
-                (Some(e), _) => e.comments.push(c),
-                (None, Some(m)) => m.comments.push(c),
-                (None, None) => raw.comments.push(c),
+            let in_variation = lines.current.is_some();
+            if let Some(e) = lines.end(&mut raw) {
+                e.comments.push(c);
+            } else if let Some(m) = lines.moves(&mut raw).last_mut() {
+                m.comments.push(c);
+            } else if in_variation {
+                return Err(err(
+                    "a comment before the first move of a variation (it has no position to \
+                     belong to)"
+                        .to_string(),
+                ));
+            } else {
+                raw.comments.push(c);
             }
             continue;
         }
-        if line.starts_with("変化：") {
-            break; // variations are not read
+        if let Some(rest) = line.strip_prefix("変化：") {
+            let number: usize = rest
+                .trim_end_matches('手')
+                .trim()
+                .parse()
+                .map_err(|_| err(format!("bad variation line '{}'", clip(line))))?;
+            let first = lines
+                .first_number
+                .ok_or_else(|| err("a variation before any move".to_string()))?;
+            if number < first {
+                return Err(err(format!(
+                    "a variation at move {number}, before the first move {first}"
+                )));
+            }
+            lines.current = Some(start_variation(&mut raw, number - first + 1, n)?);
+            continue;
         }
-        if line.starts_with("まで") || line == MOVES_HEADER || line.starts_with("手数--") {
+        if let Some(rest) = line.strip_prefix("まで") {
+            if ki2 {
+                closing_line(&mut raw, &lines, rest, n)?;
+            }
+            continue;
+        }
+        if line == MOVES_HEADER || line.starts_with("手数--") {
             continue;
         }
         let moves_started = !raw.moves.is_empty() || raw.end.is_some();
@@ -84,6 +201,12 @@ pub fn parse(text: &str) -> Result<RawRecord, RecordError> {
                     continue;
                 }
             }
+        }
+        let trimmed = line.trim_start();
+        if trimmed.starts_with(KI2_MARKS) {
+            ki2 = true;
+            ki2_line(&mut raw, &mut lines, trimmed, n)?;
+            continue;
         }
         if let Some((key, value)) = line.split_once('：') {
             if moves_started {
@@ -98,18 +221,17 @@ pub fn parse(text: &str) -> Result<RawRecord, RecordError> {
             )?;
             continue;
         }
-        let trimmed = line.trim_start();
         if trimmed.starts_with(|c: char| c.is_ascii_digit()) {
-            if raw.end.is_some() {
+            if lines.end(&mut raw).is_some() {
                 return Err(err("a move after the closing entry".to_string()));
             }
             let (number, rest) = split_number(trimmed);
-            let expected = first_number.unwrap_or(number) + raw.moves.len();
+            let first = *lines.first_number.get_or_insert(number);
+            let expected = first + lines.next_ply(&raw) - 1;
             if number != expected {
                 return Err(err(format!("move number {number}; expected {expected}")));
             }
-            first_number.get_or_insert(number);
-            entry(&mut raw, rest, n, trimmed)?;
+            entry(&mut raw, &lines, rest, n, trimmed)?;
             continue;
         }
         return Err(err(format!("unrecognised line '{}'", clip(line))));
@@ -119,6 +241,120 @@ pub fn parse(text: &str) -> Result<RawRecord, RecordError> {
         raw.start = RawStart::Board(b.finish()?);
     }
     Ok(raw)
+}
+
+/// The side marks that open a KI2 move (`▲`/`△`, also `☗`/`☖` and `▼`/`▽`).
+const KI2_MARKS: [char; 6] = ['▲', '△', '☗', '☖', '▼', '▽'];
+
+/// A line of KI2 moves: `▲７六歩    △３四歩    ▲２二角成  △同　銀`.
+fn ki2_line(
+    raw: &mut RawRecord,
+    lines: &mut Lines,
+    line: &str,
+    n: usize,
+) -> Result<(), RecordError> {
+    let err = |reason: String| RecordError::new(n, reason);
+    if lines.end(raw).is_some() {
+        return Err(err("a move after the closing entry".to_string()));
+    }
+    lines.first_number.get_or_insert(1);
+    let starts: Vec<usize> = line
+        .char_indices()
+        .filter(|(_, c)| KI2_MARKS.contains(c))
+        .map(|(i, _)| i)
+        .collect();
+    for (k, &at) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(line.len());
+        let token = line[at..end].trim_end_matches([' ', '　', '\t']);
+        let mut chars = token.chars();
+        let color = match chars.next() {
+            Some('▲' | '☗' | '▼') => Color::Black,
+            _ => Color::White,
+        };
+        let text = chars.as_str();
+        let mut parsed = kif_move(text).map_err(err)?;
+        if let MoveText::Kif { color: c, from, .. } = &mut parsed {
+            if from.is_some() {
+                return Err(err(format!("a KI2 move with an origin square: '{token}'")));
+            }
+            *c = Some(color);
+        }
+        lines.moves(raw).push(RawMove {
+            line: n,
+            written: token.to_string(),
+            text: parsed,
+            seconds: None,
+            total: None,
+            comments: Vec::new(),
+        });
+    }
+    Ok(())
+}
+
+/// The side a closing line names first (`先手`/`下手` Black, `後手`/`上手` White) and the rest.
+fn side_prefix(s: &str) -> Option<(Color, &str)> {
+    for (name, c) in [
+        ("先手", Color::Black),
+        ("下手", Color::Black),
+        ("後手", Color::White),
+        ("上手", Color::White),
+    ] {
+        if let Some(r) = s.strip_prefix(name) {
+            return Some((c, r));
+        }
+    }
+    None
+}
+
+/// KI2's closing line after `まで`: `76手で先手の勝ち`, `10手で中断`, ...
+fn closing_line(
+    raw: &mut RawRecord,
+    lines: &Lines,
+    rest: &str,
+    n: usize,
+) -> Result<(), RecordError> {
+    let err = |reason: String| RecordError::new(n, reason);
+    let bad = || err(format!("unrecognised closing line 'まで{}'", clip(rest)));
+    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let count: usize = digits.parse().map_err(|_| bad())?;
+    let what = rest[digits.len()..].strip_prefix("手で").ok_or_else(bad)?;
+    let first = lines.first_number.unwrap_or(1);
+    let played = first - 1 + lines.next_ply(raw) - 1;
+    if count != played {
+        return Err(err(format!(
+            "the closing line says {count} moves; the line has {played}"
+        )));
+    }
+    if lines.end(raw).is_some() {
+        return Err(err("a second closing entry".to_string()));
+    }
+    let (kind, winner) = match what {
+        "中断" => (EndKind::Abort, None),
+        "千日手" => (EndKind::Sennichite, None),
+        "持将棋" => (EndKind::Jishogi, None),
+        "詰" | "詰み" => (EndKind::Checkmate, None),
+        "不詰" => (EndKind::NoMate, None),
+        _ => {
+            let (timeup, s) = match what.strip_prefix("時間切れにより") {
+                Some(r) => (true, r),
+                None => (false, what),
+            };
+            let (c, r) = side_prefix(s).ok_or_else(bad)?;
+            match (timeup, r) {
+                (true, "の勝ち") => (EndKind::TimeUp, Some(c)),
+                (false, "の勝ち") => (EndKind::Resign, Some(c)),
+                (false, "の反則勝ち") => (EndKind::IllegalWin, Some(c)),
+                (false, "の反則負け") => (EndKind::IllegalLoss, Some(!c)),
+                (false, "の入玉勝ち") => (EndKind::DeclareWin, Some(c)),
+                _ => return Err(bad()),
+            }
+        }
+    };
+    *lines.end(raw) = Some(GameEnd::new(kind));
+    if kind != EndKind::Checkmate {
+        *lines.named_winner(raw) = Some((n, winner));
+    }
+    Ok(())
 }
 
 /// At most 40 characters of a line, for messages.
@@ -315,8 +551,20 @@ fn board_line(
 }
 
 /// Reads a numbered entry: a move or the closing entry, then its time.
-fn entry(raw: &mut RawRecord, rest: &str, n: usize, whole: &str) -> Result<(), RecordError> {
+fn entry(
+    raw: &mut RawRecord,
+    lines: &Lines,
+    rest: &str,
+    n: usize,
+    whole: &str,
+) -> Result<(), RecordError> {
     let err = |reason: String| RecordError::new(n, reason);
+    // A trailing `+` marks a move that variations branch from; after a USI move's square it
+    // is the promotion (our writer puts a space before the mark when there is no time).
+    let rest = match rest.strip_suffix('+') {
+        Some(r) if !r.ends_with(|c: char| c.is_ascii_alphanumeric()) => r,
+        _ => rest,
+    };
     // The move text ends at the first space; the time follows in parentheses.
     let (text, tail) = match rest.find([' ', '\t', '　']) {
         Some(i) if !rest.starts_with('同') => (&rest[..i], rest[i..].trim_start()),
@@ -330,7 +578,7 @@ fn entry(raw: &mut RawRecord, rest: &str, n: usize, whole: &str) -> Result<(), R
     }
     let (seconds, total) = parse_time(tail).map_err(err)?;
     if let Some(kind) = EndKind::of_kif(text) {
-        raw.end = Some(GameEnd {
+        *lines.end(raw) = Some(GameEnd {
             kind,
             seconds,
             total,
@@ -343,7 +591,7 @@ fn entry(raw: &mut RawRecord, rest: &str, n: usize, whole: &str) -> Result<(), R
     } else {
         kif_move(text).map_err(err)?
     };
-    raw.moves.push(RawMove {
+    lines.moves(raw).push(RawMove {
         line: n,
         written: text.to_string(),
         text: parsed,
@@ -426,8 +674,26 @@ fn kif_move(text: &str) -> Result<MoveText, String> {
     })?;
     let piece = rest[..len].to_string();
     rest = &rest[len..];
-    // Relative marks (KI2 style, redundant with the origin square) are skipped.
-    rest = rest.trim_start_matches(['右', '左', '直', '上', '引', '寄', '行']);
+    // KI2's marks (redundant with an origin square, which KIF writes).
+    let mut relative = None;
+    let mut motion = None;
+    if let Some(c) = rest
+        .chars()
+        .next()
+        .filter(|c| ['右', '左', '直'].contains(c))
+    {
+        relative = Some(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    if let Some(c) = rest
+        .chars()
+        .next()
+        .filter(|c| ['上', '引', '寄', '行'].contains(c))
+    {
+        // 行 is an old spelling of 上.
+        motion = Some(if c == '行' { '上' } else { c });
+        rest = &rest[c.len_utf8()..];
+    }
     let (promote, drop) = if let Some(r) = rest.strip_prefix("不成") {
         rest = r;
         (Some(false), false)
@@ -459,42 +725,40 @@ fn kif_move(text: &str) -> Result<MoveText, String> {
     if drop && from.is_some() {
         return Err(format!("a drop with an origin square: '{text}'"));
     }
+    if drop && (relative.is_some() || motion.is_some()) {
+        return Err(format!("a drop with a relative mark: '{text}'"));
+    }
     Ok(MoveText::Kif {
+        color: None,
         to,
         kind,
         piece,
         promote,
         drop,
         from,
+        relative,
+        motion,
     })
 }
 
-/// Writes a record of rule set `R` as KIF (UTF-8 text with its `#KIF` encoding line).
-pub fn write<R: Rules>(record: &Record) -> Result<String, RecordError> {
-    let mut out = String::new();
-    let mut line = |s: &str| {
-        out.push_str(s);
-        out.push('\n');
-    };
-    line("#KIF version=2.0 encoding=UTF-8");
-    line("# ---- shogi-variants 棋譜ファイル ----");
+/// The header lines of a KIF or KI2 record (players, headers, the start), and whether the
+/// start is a handicap (players named 下手/上手).
+fn header_lines<R: Rules>(record: &Record, out: &mut Vec<String>) -> Result<bool, RecordError> {
     for (k, v) in &record.headers {
-        line(&format!("{k}：{v}"));
+        out.push(format!("{k}：{v}"));
     }
     let standard = record.variant == STANDARD_ID;
     let named = handicap::by_sfen(&record.start).filter(|_| standard);
     let handicapped = named.is_some_and(|h| h.name != handicap::EVEN.name);
     if !standard {
-        line(&format!("{VARIANT_KEY}：{}", record.variant));
-        line(&format!("{SFEN_KEY}：{}", record.start));
+        out.push(format!("{VARIANT_KEY}：{}", record.variant));
+        out.push(format!("{SFEN_KEY}：{}", record.start));
     } else if let Some(h) = named {
-        line(&format!("手合割：{}", h.name));
+        out.push(format!("手合割：{}", h.name));
     } else {
         let pos = Position::<R>::from_sfen(&record.start)
             .map_err(|e| RecordError::new(1, format!("start position: {e}")))?;
-        for l in bod::<R>(&pos)? {
-            line(&l);
-        }
+        out.extend(bod::<R>(&pos)?);
     }
     let (b, w) = if handicapped {
         ("下手", "上手")
@@ -502,74 +766,252 @@ pub fn write<R: Rules>(record: &Record) -> Result<String, RecordError> {
         ("先手", "後手")
     };
     if let Some(name) = &record.black {
-        line(&format!("{b}：{name}"));
+        out.push(format!("{b}：{name}"));
     }
     if let Some(name) = &record.white {
-        line(&format!("{w}：{name}"));
+        out.push(format!("{w}：{name}"));
     }
-    line(MOVES_HEADER);
-    for c in &record.comments {
-        line(&format!("*{c}"));
-    }
-    let mut totals = [0u32; 2];
-    let mut prev_to = None;
+    Ok(handicapped)
+}
+
+/// The notation a line's moves are written in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    Kif,
+    Ki2,
+}
+
+/// Where a line starts: the position before its first move, the previous move's
+/// destination (for `同`), each side's total time so far, and the moves from the record's
+/// start (to replay the positions its variations branch from).
+#[derive(Clone)]
+struct LineStart<R: Rules> {
+    pos: Position<R>,
+    prev_to: Option<shogi_core::Square>,
+    totals: [u32; 2],
+    path: Vec<(shogi_core::Move, [u32; 2])>,
+}
+
+/// Writes a line's entries (KIF numbered lines with times and `+` marks at the plies
+/// variations branch from, or KI2 move text), then its variations, deepest first.
+#[allow(clippy::too_many_arguments)]
+fn write_line<R: Rules>(
+    out: &mut Vec<String>,
+    style: Style,
+    start: LineStart<R>,
+    first_ply: usize,
+    moves: &[RecordMove],
+    end: Option<&GameEnd>,
+    variations: &[Variation],
+    handicapped: bool,
+) -> Result<(), RecordError> {
+    let LineStart {
+        mut pos,
+        mut prev_to,
+        mut totals,
+        mut path,
+    } = start;
+    let line_start = pos.clone();
+    let inherited = path.len();
+    let forked = |ply: usize| variations.iter().any(|v| v.at == ply);
     let mut entries: Vec<Entry> = Vec::new();
-    let last = replay::replay::<R>(record, |pos, mv, i| {
-        let m = &record.moves[i];
-        let text = replay::kif_text(pos, mv, prev_to).unwrap_or_else(|| m.usi.clone());
-        prev_to = Some(mv.to());
+    for (i, m) in moves.iter().enumerate() {
+        let ply = first_ply + i;
+        let bad = |reason: String| RecordError::new(1, format!("move {ply}: {reason}"));
+        let mv = Position::<R>::parse_usi_syntax(&m.usi).map_err(|e| bad(e.to_string()))?;
+        if !pos.is_legal_move(mv) {
+            return Err(bad(format!("illegal move '{}'", m.usi)));
+        }
+        let text = match style {
+            Style::Kif => replay::kif_text(&mut pos, mv, prev_to).unwrap_or_else(|| m.usi.clone()),
+            Style::Ki2 => replay::ki2_text(&mut pos, mv, prev_to)
+                .ok_or_else(|| bad(format!("'{}' has no KI2 form", m.usi)))?,
+        };
         let side = pos.side_to_move().index();
         let total = m.seconds.map(|s| {
             totals[side] = m.total.unwrap_or(totals[side].saturating_add(s));
             totals[side]
         });
+        if m.seconds.is_none() {
+            if let Some(t) = m.total {
+                totals[side] = t;
+            }
+        }
         entries.push((text, m.seconds, total.or(m.total), &m.comments));
-        Ok(())
-    })?;
-    if let Some(e) = &record.end {
-        let side = last.side_to_move().index();
-        let total = e
-            .seconds
-            .map(|s| e.total.unwrap_or(totals[side].saturating_add(s)));
-        entries.push((
-            e.kind.kif().to_string(),
-            e.seconds,
-            total.or(e.total),
-            &e.comments,
-        ));
+        pos.make(mv);
+        prev_to = Some(mv.to());
+        path.push((mv, totals));
     }
-    for (i, (text, seconds, total, comments)) in entries.iter().enumerate() {
-        let time = match seconds {
-            Some(s) => format!(
-                "{}{}",
-                if pad(text, MOVE_COLUMNS) == *text {
-                    " "
+    let to_move = pos.side_to_move();
+    match style {
+        Style::Kif => {
+            if let Some(e) = end {
+                let side = to_move.index();
+                let total = e
+                    .seconds
+                    .map(|s| e.total.unwrap_or(totals[side].saturating_add(s)));
+                entries.push((
+                    e.kind.kif().to_string(),
+                    e.seconds,
+                    total.or(e.total),
+                    &e.comments,
+                ));
+            }
+            for (i, (text, seconds, total, comments)) in entries.iter().enumerate() {
+                let time = match seconds {
+                    Some(s) => format!(
+                        "{}{}",
+                        if pad(text, MOVE_COLUMNS) == *text {
+                            " "
+                        } else {
+                            ""
+                        },
+                        time_text(*s, total.unwrap_or(*s))
+                    ),
+                    None => String::new(),
+                };
+                let text = if seconds.is_some() {
+                    pad(text, MOVE_COLUMNS)
                 } else {
-                    ""
-                },
-                time_text(*s, total.unwrap_or(*s))
-            ),
-            None => String::new(),
-        };
-        let text = if seconds.is_some() {
-            pad(text, MOVE_COLUMNS)
-        } else {
-            text.clone()
-        };
-        line(&format!("{:>4} {text}{time}", i + 1));
-        for c in comments.iter() {
-            line(&format!("*{c}"));
+                    text.clone()
+                };
+                let mark = match (forked(first_ply + i), seconds.is_some()) {
+                    (false, _) => "",
+                    (true, true) => "+",
+                    (true, false) => " +",
+                };
+                out.push(format!("{:>4} {text}{time}{mark}", first_ply + i));
+                out.extend(comments.iter().map(|c| format!("*{c}")));
+            }
+            if first_ply == 1 {
+                if let Some(e) = end {
+                    out.push(result_line(e.kind, moves.len(), to_move, handicapped));
+                }
+            }
+        }
+        Style::Ki2 => {
+            // Six moves a line, each padded to 12 columns; a comment ends its line.
+            let mut row = String::new();
+            let mut in_row = 0;
+            for (text, _, _, comments) in &entries {
+                row.push_str(&pad(text, KI2_COLUMNS));
+                in_row += 1;
+                if in_row == KI2_PER_LINE || !comments.is_empty() {
+                    out.push(row.trim_end().to_string());
+                    row.clear();
+                    in_row = 0;
+                }
+                out.extend(comments.iter().map(|c| format!("*{c}")));
+            }
+            if !row.is_empty() {
+                out.push(row.trim_end().to_string());
+            }
+            if let Some(e) = end {
+                out.push(result_line(
+                    e.kind,
+                    first_ply - 1 + moves.len(),
+                    to_move,
+                    handicapped,
+                ));
+                out.extend(e.comments.iter().map(|c| format!("*{c}")));
+            }
         }
     }
-    if let Some(e) = &record.end {
-        line(&result_line(
-            e.kind,
-            record.moves.len(),
-            last.side_to_move(),
+    // Deepest first: a reader attaches `変化：N手` to the nearest line above with ply N.
+    let mut order: Vec<&Variation> = variations.iter().collect();
+    order.sort_by_key(|v| std::cmp::Reverse(v.at));
+    for v in order {
+        let before =
+            v.at.checked_sub(first_ply)
+                .filter(|&k| k <= moves.len())
+                .ok_or_else(|| {
+                    RecordError::new(1, format!("a variation at move {} outside its line", v.at))
+                })?;
+        let prefix = &path[..inherited + before];
+        let mut start_pos = line_start.clone();
+        for (mv, _) in &path[inherited..inherited + before] {
+            start_pos.make(*mv);
+        }
+        out.push(String::new());
+        out.push(format!("変化：{}手", v.at));
+        write_line(
+            out,
+            style,
+            LineStart {
+                pos: start_pos,
+                prev_to: prefix.last().map(|(m, _)| m.to()),
+                totals: prefix.last().map(|(_, t)| *t).unwrap_or([0, 0]),
+                path: prefix.to_vec(),
+            },
+            v.at,
+            &v.moves,
+            v.end.as_ref(),
+            &v.variations,
             handicapped,
+        )?;
+    }
+    Ok(())
+}
+
+/// Columns of a KI2 move and moves per line (Kifu for Windows' layout).
+const KI2_COLUMNS: usize = 12;
+const KI2_PER_LINE: usize = 6;
+
+/// Writes a record of rule set `R` as KIF (UTF-8 text with its `#KIF` encoding line).
+pub fn write<R: Rules>(record: &Record) -> Result<String, RecordError> {
+    let mut out = vec![
+        "#KIF version=2.0 encoding=UTF-8".to_string(),
+        "# ---- shogi-variants 棋譜ファイル ----".to_string(),
+    ];
+    let handicapped = header_lines::<R>(record, &mut out)?;
+    out.push(MOVES_HEADER.to_string());
+    out.extend(record.comments.iter().map(|c| format!("*{c}")));
+    body::<R>(record, Style::Kif, handicapped, &mut out)?;
+    Ok(out.iter().map(|l| format!("{l}\n")).collect())
+}
+
+/// Writes a standard-shogi record as KI2 (moves without origin squares, `右`/`左`/`直`/
+/// `上`/`引`/`寄`/`打` where needed; no times, which KI2 does not hold).
+pub fn write_ki2<R: Rules>(record: &Record) -> Result<String, RecordError> {
+    if record.variant != STANDARD_ID {
+        return Err(RecordError::new(
+            1,
+            format!(
+                "KI2 describes standard shogi only; write {} as KIF (.kif or .kifu)",
+                record.variant
+            ),
         ));
     }
-    Ok(out)
+    let mut out = vec!["#KI2 version=2.0 encoding=UTF-8".to_string()];
+    let handicapped = header_lines::<R>(record, &mut out)?;
+    out.extend(record.comments.iter().map(|c| format!("*{c}")));
+    body::<R>(record, Style::Ki2, handicapped, &mut out)?;
+    Ok(out.iter().map(|l| format!("{l}\n")).collect())
+}
+
+fn body<R: Rules>(
+    record: &Record,
+    style: Style,
+    handicapped: bool,
+    out: &mut Vec<String>,
+) -> Result<(), RecordError> {
+    let pos = Position::<R>::from_sfen(&record.start)
+        .map_err(|e| RecordError::new(1, format!("start position: {e}")))?;
+    write_line(
+        out,
+        style,
+        LineStart {
+            pos,
+            prev_to: None,
+            totals: [0, 0],
+            path: Vec::new(),
+        },
+        1,
+        &record.moves,
+        record.end.as_ref(),
+        &record.variations,
+        handicapped,
+    )
 }
 
 /// A numbered line to write: text, seconds, total, comments.

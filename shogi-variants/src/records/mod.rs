@@ -49,6 +49,20 @@ pub struct Record {
     pub moves: Vec<RecordMove>,
     /// How the game ended, when the record says.
     pub end: Option<GameEnd>,
+    /// Variations (KIF `変化：N手`) branching off the main line, in file order.
+    pub variations: Vec<Variation>,
+}
+
+/// An alternative line: from ply `at` of the line it branches off (1 for the first move of
+/// the main line), its moves replace that line's moves (or its closing entry, when `at` is one
+/// past its last move). Its own variations branch off it at later plies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation {
+    /// The ply (1-based, counted from the record's first move) of the line's first move.
+    pub at: usize,
+    pub moves: Vec<RecordMove>,
+    pub end: Option<GameEnd>,
+    pub variations: Vec<Variation>,
 }
 
 /// One move of a record.
@@ -193,6 +207,9 @@ impl RecordError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Kif,
+    /// KI2: KIF's headers with moves written without their origin squares (`▲７六歩`).
+    /// Read by the KIF reader, which takes both.
+    Ki2,
     Csa,
 }
 
@@ -204,10 +221,11 @@ pub enum Encoding {
 }
 
 impl Format {
-    /// The format a file name implies: `.csa` is CSA, anything else KIF.
+    /// The format a file name implies: `.csa` is CSA, `.ki2`/`.ki2u` KI2, anything else KIF.
     pub fn of_path(path: &Path) -> Format {
         match extension(path).as_str() {
             "csa" => Format::Csa,
+            "ki2" | "ki2u" => Format::Ki2,
             _ => Format::Kif,
         }
     }
@@ -267,7 +285,7 @@ pub fn decode(bytes: &[u8]) -> Result<(String, Encoding), RecordError> {
 fn declared_encoding(body: &[u8]) -> Option<Encoding> {
     let first = body.split(|&b| b == b'\n').next()?;
     let first = std::str::from_utf8(first).ok()?.to_ascii_lowercase();
-    if !first.starts_with("#kif") {
+    if !first.starts_with("#kif") && !first.starts_with("#ki2") {
         return None;
     }
     let enc = first.split("encoding=").nth(1)?.trim();
@@ -336,7 +354,7 @@ pub fn read_bytes(bytes: &[u8], format: Format, id: &str) -> Result<Record, Reco
 /// Reads a record from text (see [`read_bytes`]).
 pub fn read_text(text: &str, format: Format, id: &str) -> Result<Record, RecordError> {
     let raw = match format {
-        Format::Kif => kif::parse(text)?,
+        Format::Kif | Format::Ki2 => kif::parse(text)?,
         Format::Csa => csa::parse(text)?,
     };
     let variant = raw.variant.clone().unwrap_or_else(|| id.to_string());
@@ -364,6 +382,7 @@ pub fn read_path(path: &Path, id: &str) -> Result<Record, RecordError> {
     let format = match extension(path).as_str() {
         "csa" => Format::Csa,
         "kif" | "kifu" => Format::Kif,
+        "ki2" | "ki2u" => Format::Ki2,
         _ => {
             let (text, _) = decode(&bytes).map_err(|e| e.in_file(path))?;
             Format::sniff(&text)
@@ -380,6 +399,7 @@ pub fn write_text(record: &Record, format: Format) -> Result<String, RecordError
         fn visit<R: Rules>(self, _setup: usize) -> Self::Output {
             match self.1 {
                 Format::Kif => kif::write::<R>(self.0),
+                Format::Ki2 => kif::write_ki2::<R>(self.0),
                 Format::Csa => csa::write::<R>(self.0),
             }
         }
@@ -388,13 +408,14 @@ pub fn write_text(record: &Record, format: Format) -> Result<String, RecordError
         .map_err(|e| RecordError::new(1, e.to_string()))?
 }
 
-/// Writes a record file: CSA for `.csa`, else KIF; a `.kif` file is Shift_JIS (as Kifu for
-/// Windows writes it) when every character has a Shift_JIS form, other KIF files UTF-8. The
-/// encoding is named in the first line (`#KIF version=2.0 encoding=...`).
+/// Writes a record file: CSA for `.csa`, KI2 for `.ki2`/`.ki2u`, else KIF; a `.kif` or
+/// `.ki2` file is Shift_JIS (as Kifu for Windows writes it) when every character has a
+/// Shift_JIS form, other KIF and KI2 files UTF-8. The encoding is named in the first line
+/// (`#KIF version=2.0 encoding=...`).
 pub fn write_path(path: &Path, record: &Record) -> Result<(), RecordError> {
     let format = Format::of_path(path);
     let text = write_text(record, format).map_err(|e| e.in_file(path))?;
-    let bytes = if format == Format::Kif && extension(path) == "kif" {
+    let bytes = if matches!(extension(path).as_str(), "kif" | "ki2") {
         let sjis = text.replacen("encoding=UTF-8", "encoding=Shift_JIS", 1);
         let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(&sjis);
         if unmappable {
@@ -445,6 +466,7 @@ pub fn record_of_game<R: Rules>(
         comments: Vec::new(),
         moves: usi.into_iter().map(RecordMove::new).collect(),
         end: end.map(GameEnd::new),
+        variations: Vec::new(),
     }
 }
 
@@ -469,6 +491,7 @@ pub fn save_game(
         comments: Vec::new(),
         moves: usi_moves.iter().map(RecordMove::new).collect(),
         end: end.map(GameEnd::new),
+        variations: Vec::new(),
     };
     write_path(path, &record)
 }

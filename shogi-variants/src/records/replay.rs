@@ -2,7 +2,7 @@
 //! positions of rule set `R` (legality, `同`, promotion, piece names) and written back.
 
 use super::notation::{kif_square, names_of, square_numbers, square_of};
-use super::{GameEnd, Record, RecordError, RecordMove};
+use super::{EndKind, GameEnd, Record, RecordError, RecordMove, Variation};
 use shogi_core::{Color, Game, Move, MoveError, Piece, Position, Rules, Square};
 
 /// A record as parsed from text, before its moves are checked.
@@ -19,6 +19,22 @@ pub struct RawRecord {
     pub comments: Vec<String>,
     pub moves: Vec<RawMove>,
     pub end: Option<GameEnd>,
+    /// The winner a KI2 `まで` line names for the main line's end (checked on resolving).
+    pub named_winner: Option<(usize, Option<Color>)>,
+    /// Variations in file order.
+    pub variations: Vec<RawVariation>,
+}
+
+/// A parsed variation (`変化：N手`): it replaces ply `at` of line `parent` (`None`: the
+/// main line; else an index into [`RawRecord::variations`], always an earlier one).
+#[derive(Clone, Debug)]
+pub struct RawVariation {
+    pub line: usize,
+    pub at: usize,
+    pub parent: Option<usize>,
+    pub moves: Vec<RawMove>,
+    pub end: Option<GameEnd>,
+    pub named_winner: Option<(usize, Option<Color>)>,
 }
 
 /// Where a parsed record starts.
@@ -46,6 +62,8 @@ pub struct RawBoard {
 pub enum MoveText {
     Usi(String),
     Kif {
+        /// The side mark of a KI2 move (`▲`/`△`), checked against the side to move.
+        color: Option<Color>,
         /// File and rank numbers; `None` for `同` (the previous move's destination).
         to: Option<(u8, u8)>,
         kind: &'static str,
@@ -54,6 +72,10 @@ pub enum MoveText {
         promote: Option<bool>,
         drop: bool,
         from: Option<(u8, u8)>,
+        /// KI2's relative mark (`左`, `右`, `直`) and motion (`上`, `引`, `寄`), which pick
+        /// the moving piece when no origin is written.
+        relative: Option<char>,
+        motion: Option<char>,
     },
     Csa {
         color: Color,
@@ -152,11 +174,105 @@ pub fn resolve<R: Rules>(raw: RawRecord, setup: usize) -> Result<Record, RecordE
     let pos =
         Position::<R>::from_sfen(&sfen).map_err(|e| start_err(format!("start position: {e}")))?;
     let start = pos.to_sfen();
-    let mut game = Game::new(pos);
-    let mut last_to: Option<Square> = None;
-    let mut totals = [0u32; 2];
-    let mut moves = Vec::with_capacity(raw.moves.len());
-    for m in raw.moves {
+    let mut game = Game::new(pos.clone());
+    let mut main_path = Path::default();
+    let (moves, end) = resolve_line(
+        &mut game,
+        &mut main_path,
+        raw.moves,
+        raw.end,
+        raw.named_winner,
+        id,
+    )?;
+    // Each variation is replayed from the start along its parent's path to its branch ply.
+    let mut paths: Vec<Path> = Vec::with_capacity(raw.variations.len());
+    let mut flat: Vec<(Option<usize>, Variation)> = Vec::with_capacity(raw.variations.len());
+    for v in raw.variations {
+        let parent = match v.parent {
+            None => &main_path,
+            Some(p) => &paths[p],
+        };
+        let err = |reason: String| RecordError::new(v.line, reason);
+        let before = v.at - 1;
+        if before > parent.moves.len() {
+            return Err(err(format!(
+                "a variation at move {} but its line has {} moves",
+                v.at,
+                parent.moves.len()
+            )));
+        }
+        let mut path = Path {
+            moves: parent.moves[..before].to_vec(),
+            totals: parent.totals[..before].to_vec(),
+        };
+        let mut game = Game::new(pos.clone());
+        for &m in &path.moves {
+            game.play(m)
+                .map_err(|e| err(format!("replaying the main line: {e}")))?;
+        }
+        let (moves, end) = resolve_line(&mut game, &mut path, v.moves, v.end, v.named_winner, id)?;
+        paths.push(path);
+        flat.push((
+            v.parent,
+            Variation {
+                at: v.at,
+                moves,
+                end,
+                variations: Vec::new(),
+            },
+        ));
+    }
+    // Nest them: a variation's children come after it in file order.
+    let mut variations = Vec::new();
+    while let Some((parent, v)) = flat.pop() {
+        match parent {
+            None => variations.insert(0, v),
+            Some(p) => flat[p].1.variations.insert(0, v),
+        }
+    }
+    sort_variations(&mut variations);
+    Ok(Record {
+        variant: id.to_string(),
+        start,
+        black: raw.black,
+        white: raw.white,
+        headers: raw.headers,
+        comments: raw.comments,
+        moves,
+        end,
+        variations,
+    })
+}
+
+/// Orders each line's variations by the ply they branch at (siblings in file order): one
+/// order for the readings of a file whatever order its writer chose.
+fn sort_variations(v: &mut [Variation]) {
+    v.sort_by_key(|x| x.at);
+    for x in v.iter_mut() {
+        sort_variations(&mut x.variations);
+    }
+}
+
+/// The moves of a line from the record's start and each mover's total time after each.
+#[derive(Clone, Debug, Default)]
+struct Path {
+    moves: Vec<Move>,
+    totals: Vec<[u32; 2]>,
+}
+
+/// Checks one line's moves from `game` (the position at its first move) on.
+fn resolve_line<R: Rules>(
+    game: &mut Game<R>,
+    path: &mut Path,
+    raw_moves: Vec<RawMove>,
+    raw_end: Option<GameEnd>,
+    named_winner: Option<(usize, Option<Color>)>,
+    id: &str,
+) -> Result<(Vec<RecordMove>, Option<GameEnd>), RecordError> {
+    let mut last_to: Option<Square> = path.moves.last().map(|m| m.to());
+    let mut totals = path.totals.last().copied().unwrap_or([0, 0]);
+    let mut moves = Vec::with_capacity(raw_moves.len());
+    for m in raw_moves {
         let err = |reason: String| RecordError::new(m.line, reason);
         if let Some(o) = game.outcome() {
             return Err(err(format!(
@@ -186,6 +302,8 @@ pub fn resolve<R: Rules>(raw: RawRecord, setup: usize) -> Result<Record, RecordE
         if let Some(x) = total {
             totals[mover.index()] = x;
         }
+        path.moves.push(mv);
+        path.totals.push(totals);
         moves.push(RecordMove {
             usi,
             seconds: m.seconds,
@@ -193,25 +311,43 @@ pub fn resolve<R: Rules>(raw: RawRecord, setup: usize) -> Result<Record, RecordE
             comments: m.comments,
         });
     }
-    let end = raw.end.map(|mut e| {
-        let mover = game.position().side_to_move();
+    let to_move = game.position().side_to_move();
+    let mut end = raw_end.map(|mut e| {
         if let (Some(s), Some(t)) = (e.seconds, e.total) {
-            if totals[mover.index()].saturating_add(s) == t {
+            if totals[to_move.index()].saturating_add(s) == t {
                 e.total = None;
             }
         }
         e
     });
-    Ok(Record {
-        variant: id.to_string(),
-        start,
-        black: raw.black,
-        white: raw.white,
-        headers: raw.headers,
-        comments: raw.comments,
-        moves,
-        end,
-    })
+    if let (Some(e), Some((line, named))) = (&mut end, named_winner) {
+        // KI2's `まで…の勝ち` is said of resignations and checkmates alike.
+        let pos = game.position();
+        if e.kind == EndKind::Resign
+            && pos.in_check(to_move)
+            && pos.clone().legal_move_list().is_empty()
+        {
+            e.kind = EndKind::Checkmate;
+        }
+        let winner = e.kind.winner(to_move);
+        let side = |c: Option<Color>| match c {
+            Some(Color::Black) => "先手 (Black)",
+            Some(Color::White) => "後手 (White)",
+            None => "nobody",
+        };
+        if winner != named {
+            return Err(RecordError::new(
+                line,
+                format!(
+                    "the closing line names {} but after these moves {} is to move, so the winner is {}",
+                    side(named),
+                    side(Some(to_move)),
+                    side(winner)
+                ),
+            ));
+        }
+    }
+    Ok((moves, end))
 }
 
 /// The move a record's text means in `pos`.
@@ -226,30 +362,67 @@ fn to_move<R: Rules>(
     match text {
         MoveText::Usi(t) => Position::<R>::parse_usi_syntax(t).map_err(|e| e.to_string()),
         MoveText::Kif {
+            color,
             to,
             kind,
             piece,
             promote,
             drop,
             from,
+            relative,
+            motion,
         } => {
+            if let Some(c) = color {
+                if *c != side {
+                    return Err(format!(
+                        "a move by {} but {} is to move",
+                        mark(*c),
+                        mark(side)
+                    ));
+                }
+            }
             let to = match to {
                 Some(t) => sq(*t)?,
                 None => last_to.ok_or("'同' (same square) with no previous move")?,
             };
             let k = kind_in::<R>(kind)
                 .ok_or_else(|| format!("the piece '{piece}' does not exist in {id}"))?;
-            if *drop {
+            let drop_it = || {
                 if pos.hand(side, k) == 0 {
                     return Err(format!("no '{piece}' in hand to drop"));
                 }
-                return Ok(Move::drop(k, to));
+                Ok(Move::drop(k, to))
+            };
+            if *drop {
+                return drop_it();
             }
-            let promote = promote.unwrap_or(false);
             let from = match from {
                 Some(f) => sq(*f)?,
-                None => return unique_origin(pos, k, to, promote, piece),
+                None => {
+                    let cands = candidates(pos, k, to);
+                    // KI2 writes a drop without 打 when no piece on the board can go there.
+                    if cands.is_empty()
+                        && promote.is_none()
+                        && relative.is_none()
+                        && motion.is_none()
+                    {
+                        return drop_it();
+                    }
+                    let marks = Marks {
+                        relative: *relative,
+                        motion: *motion,
+                    };
+                    return ki2_origin::<R>(
+                        pos,
+                        &cands,
+                        to,
+                        promote.unwrap_or(false),
+                        marks,
+                        piece,
+                    );
+                }
             };
+            let promote = promote.unwrap_or(false);
             match pos.kind_at(from) {
                 None => Err(format!(
                     "no piece on {} to move",
@@ -319,34 +492,174 @@ fn sign(c: Color) -> char {
     }
 }
 
-/// A move given without its origin (as KI2 writes them): the one legal move of that kind.
-fn unique_origin<R: Rules>(
-    pos: &Position<R>,
-    kind: u8,
-    to: Square,
-    promote: bool,
-    piece: &str,
-) -> Result<Move, String> {
+fn mark(c: Color) -> char {
+    match c {
+        Color::Black => '▲',
+        Color::White => '△',
+    }
+}
+
+/// KI2's marks of a move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    pub relative: Option<char>,
+    pub motion: Option<char>,
+}
+
+/// The legal non-drop moves of a `kind` piece of the side to move to `to` (plain one-step
+/// moves: a lion's double move has no KI2 form).
+pub fn candidates<R: Rules>(pos: &Position<R>, kind: u8, to: Square) -> Vec<Move> {
     let mut p = pos.clone();
-    let found: Vec<Move> = p
-        .legal_move_list()
+    p.legal_move_list()
         .into_iter()
         .filter(|m| {
             !m.is_drop()
                 && m.mid().is_none()
                 && m.to() == to
-                && m.is_promotion() == promote
                 && pos.kind_at(m.from()).map(|(_, k)| k) == Some(kind)
         })
+        .collect()
+}
+
+/// File and rank numbers of a square as the side to move sees the board: Black's view, or
+/// White's turned round (so for both, a larger file is further left and a smaller rank
+/// further forward).
+fn seen(side: Color, sq: Square) -> Option<(i32, i32)> {
+    let (f, r) = square_numbers(sq)?;
+    let (f, r) = (f as i32, r as i32);
+    Some(match side {
+        Color::Black => (f, r),
+        Color::White => (10 - f, 10 - r),
+    })
+}
+
+/// The moves among `moves` that KI2's marks allow, as KI2 readers take them: `左`/`右` the
+/// piece(s) furthest left/right, `直` the piece straight behind the destination (moving
+/// straight ahead), `上`/`引`/`寄` a piece behind/ahead of/level with the destination.
+pub fn filter_marks<R: Rules>(
+    pos: &Position<R>,
+    moves: &[Move],
+    to: Square,
+    marks: Marks,
+) -> Vec<Move> {
+    let side = pos.side_to_move();
+    let Some((tf, tr)) = seen(side, to) else {
+        return Vec::new();
+    };
+    let at = |m: &Move| seen(side, m.from()).unwrap_or((0, 0));
+    let mut out: Vec<Move> = moves.to_vec();
+    match marks.relative {
+        Some('左') => {
+            let far = out.iter().map(|m| at(m).0).max().unwrap_or(0);
+            out.retain(|m| at(m).0 == far);
+        }
+        Some('右') => {
+            let far = out.iter().map(|m| at(m).0).min().unwrap_or(0);
+            out.retain(|m| at(m).0 == far);
+        }
+        Some('直') => out.retain(|m| at(m).0 == tf && at(m).1 > tr),
+        _ => {}
+    }
+    match marks.motion {
+        Some('上') => out.retain(|m| at(m).1 > tr),
+        Some('引') => out.retain(|m| at(m).1 < tr),
+        Some('寄') => out.retain(|m| at(m).1 == tr),
+        _ => {}
+    }
+    out
+}
+
+/// A move given without its origin (as KI2 writes them): the one legal move its marks
+/// leave.
+fn ki2_origin<R: Rules>(
+    pos: &Position<R>,
+    cands: &[Move],
+    to: Square,
+    promote: bool,
+    marks: Marks,
+    piece: &str,
+) -> Result<Move, String> {
+    let of_kind: Vec<Move> = cands
+        .iter()
+        .copied()
+        .filter(|m| m.is_promotion() == promote)
         .collect();
+    let found = filter_marks(pos, &of_kind, to, marks);
     match found.as_slice() {
         [m] => Ok(*m),
-        [] => Err(format!("no '{piece}' can move there")),
+        [] => Err(format!("no '{piece}' can make this move")),
         _ => Err(format!(
             "'{piece}' without its origin square is ambiguous ({} pieces can move there)",
             found.len()
         )),
     }
+}
+
+/// KI2's marks for a move (none when no other piece of its kind can go to its destination):
+/// as the Japan Shogi Association's notation rules put it, the motion (`上` forward, `引`
+/// back, `寄` sideways) when it tells the piece apart, else its place (`左`/`右` of the
+/// destination, `直` straight ahead of it; dragons and horses use `左`/`右` only), else both.
+pub fn ki2_marks<R: Rules>(pos: &Position<R>, mv: Move) -> Option<Marks> {
+    let (_, kind) = pos.kind_at(mv.from())?;
+    let cands = candidates(pos, kind, mv.to());
+    // One entry per origin square (a piece that may promote or not is one piece).
+    let mut origins: Vec<Move> = Vec::new();
+    for m in cands {
+        if !origins.iter().any(|o| o.from() == m.from()) {
+            origins.push(Move::new(m.from(), m.to(), false));
+        }
+    }
+    let me = Move::new(mv.from(), mv.to(), false);
+    if origins.len() <= 1 {
+        return Some(Marks::default());
+    }
+    let side = pos.side_to_move();
+    let (tf, tr) = seen(side, mv.to())?;
+    let (ff, fr) = seen(side, mv.from())?;
+    let motion = match fr.cmp(&tr) {
+        std::cmp::Ordering::Greater => '上',
+        std::cmp::Ordering::Less => '引',
+        std::cmp::Ordering::Equal => '寄',
+    };
+    let name = R::TABLE.pieces[kind as usize].name;
+    let straight_banned = matches!(name, "dragon" | "horse");
+    let relative = if ff > tf {
+        '左'
+    } else if ff < tf {
+        '右'
+    } else if !straight_banned && fr > tr {
+        '直'
+    } else {
+        // A dragon or horse on the destination's file (or a piece moving straight back): its
+        // side of the other one(s).
+        let others: Vec<i32> = origins
+            .iter()
+            .filter(|o| o.from() != mv.from())
+            .filter_map(|o| seen(side, o.from()).map(|s| s.0))
+            .collect();
+        if others.iter().all(|&f| f < ff) {
+            '左'
+        } else {
+            '右'
+        }
+    };
+    let tries = [
+        Marks {
+            relative: None,
+            motion: Some(motion),
+        },
+        Marks {
+            relative: Some(relative),
+            motion: None,
+        },
+        Marks {
+            relative: Some(relative),
+            motion: Some(motion),
+        },
+    ];
+    tries
+        .into_iter()
+        .find(|&marks| filter_marks(pos, &origins, mv.to(), marks) == [me])
 }
 
 /// A record's moves replayed under `R`: each move with the position before it.
@@ -421,4 +734,47 @@ pub fn csa_text<R: Rules>(pos: &Position<R>, mv: Move) -> Option<String> {
     let code = names_of(kind_name::<R>(after))?.csa?;
     let (ff, fr) = square_numbers(mv.from())?;
     Some(format!("{s}{ff}{fr}{tf}{tr}{code}"))
+}
+
+/// The KI2 text of a move (`▲７六歩`, `△同　銀`, `▲５八金右`, `▲５五角打` when a board piece
+/// could also go there, `▲５五角` else), or `None` when it has none.
+pub fn ki2_text<R: Rules>(
+    pos: &mut Position<R>,
+    mv: Move,
+    prev_to: Option<Square>,
+) -> Option<String> {
+    if mv.mid().is_some() {
+        return None;
+    }
+    let side = mark(pos.side_to_move());
+    let to = if prev_to == Some(mv.to()) {
+        "同　".to_string()
+    } else {
+        kif_square(mv.to())?
+    };
+    if mv.is_drop() {
+        let kind = mv.drop_kind();
+        let n = names_of(kind_name::<R>(kind))?;
+        let da = if candidates(pos, kind, mv.to()).is_empty() {
+            ""
+        } else {
+            "打"
+        };
+        return Some(format!("{side}{to}{}{da}", n.kif));
+    }
+    let (_, kind) = pos.kind_at(mv.from())?;
+    let n = names_of(kind_name::<R>(kind))?;
+    let marks = ki2_marks(pos, mv)?;
+    let suffix = if mv.is_promotion() {
+        "成"
+    } else if pos.is_legal_move(Move::new(mv.from(), mv.to(), true)) {
+        "不成"
+    } else {
+        ""
+    };
+    let mut s = format!("{side}{to}{}", n.kif);
+    s.extend(marks.relative);
+    s.extend(marks.motion);
+    s.push_str(suffix);
+    Some(s)
 }

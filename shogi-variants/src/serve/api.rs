@@ -10,6 +10,8 @@
 //! | `POST /api/games/{game}/move` `{move}` | the state after the USI move |
 //! | `POST /api/games/{game}/undo` `{plies?}` | the state after taking back `plies` (1) moves |
 //! | `POST /api/games/{game}/engine` `{movetime_ms?}` | the state after the engine's move, with its reply |
+//! | `GET /api/games/{game}/record?format=kif\|ki2\|csa` | the game as a record file (KIF by default; KI2 and CSA for standard shogi) |
+//! | `POST /api/games/{game}/analyse` `{movetime_ms?}` | `{rows, kif}`: each move's scores, best move, PV and mark; the record with them as comments |
 //! | `DELETE /api/games/{game}` | `{"deleted": id}` |
 
 use super::game::{self, GameState, SetupError};
@@ -32,6 +34,10 @@ pub struct App {
     pub searches: Arc<Semaphore>,
     /// Transposition table of each engine search, in MB.
     pub hash_mb: usize,
+    /// Connections served at once.
+    pub max_connections: usize,
+    /// Deadline for a connection's request head.
+    pub header_timeout: Duration,
 }
 
 pub type AppState = Arc<App>;
@@ -324,6 +330,147 @@ pub async fn think(
         )
     })??;
     Ok(reply(id, state))
+}
+
+/// `GET /api/games/{game}/record`: the game as a record file to save.
+pub async fn record(
+    State(app): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    query: axum::extract::RawQuery,
+) -> ApiResult<Response> {
+    use crate::records::{write_text, Format};
+    let Path(id) = id?;
+    let query = query.0.unwrap_or_default();
+    check_len("query", &query, MAX_ID_BYTES)?;
+    let mut format = Format::Kif;
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        format = match pair {
+            "format=kif" => Format::Kif,
+            "format=ki2" => Format::Ki2,
+            "format=csa" => Format::Csa,
+            other => {
+                return Err(ApiError::bad(format!(
+                    "unknown query '{other}'; expected format=kif, format=ki2 or format=csa"
+                )))
+            }
+        };
+    }
+    let game = find(&app, &id)?;
+    let record = with_game(&game, |g| Ok(g.record()))?;
+    let text =
+        write_text(&record, format).map_err(|e| ApiError::unprocessable(e.reason.clone()))?;
+    let ext = match format {
+        Format::Kif => "kifu",
+        Format::Ki2 => "ki2u",
+        Format::Csa => "csa",
+    };
+    let disposition = format!("attachment; filename=\"game-{id}.{ext}\"");
+    Ok((
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (axum::http::header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Analyse {
+    #[serde(default = "default_analyse_movetime")]
+    pub movetime_ms: u64,
+}
+
+fn default_analyse_movetime() -> u64 {
+    DEFAULT_ANALYSE_MOVETIME_MS
+}
+
+/// One analysed move, for the page.
+#[derive(Serialize)]
+pub struct AnalysisRow {
+    pub ply: usize,
+    pub by: &'static str,
+    pub played: String,
+    pub played_score: String,
+    pub best: Option<String>,
+    pub best_score: String,
+    pub pv: Vec<String>,
+    pub loss: i32,
+    pub mark: &'static str,
+    pub depth: u32,
+}
+
+/// `POST /api/games/{game}/analyse`: the `analyse` command's table for the game, and its
+/// record with the analysis as KIF comments.
+pub async fn analyse(
+    State(app): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    body: Result<Json<Analyse>, JsonRejection>,
+) -> ApiResult<Response> {
+    use crate::analyse::{analyse, annotated, score_text, AnalyseOptions};
+    let Path(id) = id?;
+    let Json(req) = body?;
+    if !(1..=MAX_MOVETIME_MS).contains(&req.movetime_ms) {
+        return Err(ApiError::bad(format!(
+            "movetime_ms {} is out of range 1..={MAX_MOVETIME_MS}",
+            req.movetime_ms
+        )));
+    }
+    let game = find(&app, &id)?;
+    let record = with_game(&game, |g| Ok(g.record()))?;
+    let positions = record.moves.len() as u64 + 1;
+    if positions.saturating_mul(req.movetime_ms) > MAX_ANALYSE_TOTAL_MS {
+        return Err(ApiError::unprocessable(format!(
+            "{positions} positions at {} ms each exceed the {MAX_ANALYSE_TOTAL_MS} ms an \
+             analysis may take; ask for less time per position",
+            req.movetime_ms
+        )));
+    }
+    let permit =
+        app.searches.clone().acquire_owned().await.map_err(|_| {
+            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping")
+        })?;
+    let opts = AnalyseOptions {
+        movetime: Some(Duration::from_millis(req.movetime_ms)),
+        depth: None,
+        hash_mb: app.hash_mb,
+    };
+    let (rows, kif) = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let rows = analyse(&record, &opts, &crate::progress::Progress::hidden())?;
+        let kif =
+            crate::records::write_text(&annotated(&record, &rows), crate::records::Format::Kif)
+                .map_err(|e| e.to_string())?;
+        Ok::<_, String>((rows, kif))
+    })
+    .await
+    .map_err(|_| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the analysis failed inside the server",
+        )
+    })?
+    .map_err(ApiError::unprocessable)?;
+    let rows: Vec<AnalysisRow> = rows
+        .into_iter()
+        .map(|r| AnalysisRow {
+            ply: r.ply,
+            by: super::board::side_letter(r.mover),
+            played: r.played,
+            played_score: score_text(r.played_score),
+            best: r.best,
+            best_score: score_text(r.best_score),
+            pv: r.pv,
+            loss: r.loss,
+            mark: r.mark.symbol(),
+            depth: r.depth,
+        })
+        .collect();
+    Ok(Json(serde_json::json!({ "rows": rows, "kif": kif })).into_response())
 }
 
 pub async fn not_found() -> ApiError {

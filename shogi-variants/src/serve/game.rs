@@ -22,6 +22,8 @@ pub trait WebGame: Send {
     fn undo(&mut self, plies: usize) -> Result<(), String>;
     /// Lets the engine choose and play a move within `movetime`; `Err` when the game is over.
     fn think(&mut self, movetime: Duration, hash_mb: usize) -> Result<EngineReply, String>;
+    /// The game as a record (its start, moves and result), for saving and analysis.
+    fn record(&self) -> crate::records::Record;
 }
 
 /// Why a game could not be set up.
@@ -419,5 +421,9 @@ impl<R: Rules> WebGame for Session<R> {
         }
         self.engine = Some(reply.clone());
         Ok(reply)
+    }
+
+    fn record(&self) -> crate::records::Record {
+        crate::records::record_of_game(self.id, &self.game, None, None, None)
     }
 }

@@ -18,13 +18,19 @@ pub fn kanji(name: &str) -> Option<&'static str> {
         "promoted_lance" => "杏",
         "pawn" => "歩",
         "tokin" => "と",
-        // Variant pieces (RULES.md names; the usual Japanese ones where they exist).
+        // Variant pieces, after the seeds' Japanese names (RULES.md gives the English ones):
+        // 不死身銀 immortal silver, 八方桂 eight-direction knight (also the seed's name for the
+        // Hybrid's chess knight), 奔王 the Hybrid's queen (the seed: 「歩は成ると、奔王（チェス
+        // のQueen）になります」) as for the chu-shogi free king, 麒麟/鳳凰/獅子 of Kirin-Phoenix.
+        // The seeds name the chess pawn, royal rook/bishop, empress and princess in katakana
+        // only: 兵 (the usual kanji of a chess pawn), 玉飛/玉角 ("royal" rook/bishop), 后
+        // (empress), 姫 (princess) are this table's.
         "immortal_silver" => "不銀",
         "eight_knight" => "八桂",
         "promoted_eight_knight" => "成八",
         "chess_pawn" => "兵",
-        "chess_knight" => "騎",
-        "queen" => "女王",
+        "chess_knight" => "八桂",
+        "queen" => "奔",
         "kirin" => "麒",
         "phoenix" => "鳳",
         "lion" => "獅",

@@ -18,3 +18,13 @@ pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 pub const MAX_MOVETIME_MS: u64 = 60_000;
 /// Transposition table of each engine search, in MB (made for the move, dropped after it).
 pub const GAME_HASH_MB: usize = 16;
+/// Longest total search time an analysis request may ask for (its time per position times
+/// the positions of the game), in milliseconds.
+pub const MAX_ANALYSE_TOTAL_MS: u64 = 120_000;
+/// The analysis' time per position when the request names none.
+pub const DEFAULT_ANALYSE_MOVETIME_MS: u64 = 200;
+/// Connections served at once by default.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 256;
+/// Seconds a connection may take to send a request head (or idle between requests), by
+/// default.
+pub const DEFAULT_HEADER_TIMEOUT_SECS: u64 = 10;

@@ -37,6 +37,11 @@ pub struct ServeOptions {
     pub searches: usize,
     /// Transposition table per engine search, in MB.
     pub hash_mb: usize,
+    /// Connections served at once; more wait in the listen queue until one closes.
+    pub max_connections: usize,
+    /// A connection that has not sent a whole request head within this time is closed
+    /// (also an idle kept-alive one).
+    pub header_timeout: Duration,
 }
 
 impl Default for ServeOptions {
@@ -50,6 +55,8 @@ impl Default for ServeOptions {
                 .map(|n| n.get())
                 .unwrap_or(1),
             hash_mb: limits::GAME_HASH_MB,
+            max_connections: limits::DEFAULT_MAX_CONNECTIONS,
+            header_timeout: Duration::from_secs(limits::DEFAULT_HEADER_TIMEOUT_SECS),
         }
     }
 }
@@ -80,6 +87,8 @@ pub fn router(app: AppState, loopback_only_hosts: bool) -> Router {
         .route("/api/games/{game}/move", post(api::play))
         .route("/api/games/{game}/undo", post(api::undo))
         .route("/api/games/{game}/engine", post(api::think))
+        .route("/api/games/{game}/record", get(api::record))
+        .route("/api/games/{game}/analyse", post(api::analyse))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(limits::MAX_BODY_BYTES));
@@ -97,6 +106,8 @@ pub fn app(opts: &ServeOptions) -> AppState {
         store: Store::new(opts.max_games.max(1), opts.idle),
         searches: Arc::new(Semaphore::new(opts.searches.max(1))),
         hash_mb: opts.hash_mb,
+        max_connections: opts.max_connections.max(1),
+        header_timeout: opts.header_timeout,
     })
 }
 
@@ -121,8 +132,33 @@ pub async fn serve_on(listener: TcpListener, app: AppState) -> Result<(), ServeE
         }
     });
     let loopback = listener.local_addr()?.ip().is_loopback();
-    axum::serve(listener, router(app, loopback)).await?;
-    Ok(())
+    let slots = Arc::new(Semaphore::new(app.max_connections));
+    let header_timeout = app.header_timeout;
+    let service = hyper_util::service::TowerToHyperService::new(router(app, loopback));
+    loop {
+        // A slot first: beyond the bound, connections wait in the kernel's listen queue.
+        let Ok(slot) = slots.clone().acquire_owned().await else {
+            return Ok(());
+        };
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                // Out of file descriptors and the like: wait instead of spinning.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let service = service.clone();
+        tokio::spawn(async move {
+            let _slot = slot;
+            let conn = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+            // A client that goes away or times out ends its connection only.
+            let _ = conn.await;
+        });
+    }
 }
 
 /// Starts a server on a runtime of its own thread and returns its address: for tests and

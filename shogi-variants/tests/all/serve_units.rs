@@ -18,6 +18,24 @@ mod glyphs {
             }
         }
     }
+
+    /// The kanji the seeds' Japanese names give: the Hybrid's queen is 奔王 and its knight
+    /// 八方桂 (seed 000, Shogi-Hybrid), Kirin-Phoenix's pieces 麒麟, 鳳凰, 獅子, 奔王.
+    #[test]
+    fn variant_kanji_follow_the_seeds() {
+        for (name, want) in [
+            ("queen", "奔"),
+            ("chess_knight", "八桂"),
+            ("eight_knight", "八桂"),
+            ("immortal_silver", "不銀"),
+            ("kirin", "麒"),
+            ("phoenix", "鳳"),
+            ("lion", "獅"),
+            ("free_king", "奔"),
+        ] {
+            assert_eq!(kanji(name), Some(want), "{name}");
+        }
+    }
 }
 
 mod board {

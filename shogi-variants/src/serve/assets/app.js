@@ -121,6 +121,7 @@ function effectsBySquare() {
 function render() {
   const st = ui.st;
   if (!st) return;
+  recordLinks();
   const board = $("board");
   const grid = rows();
   const files = st.files;
@@ -454,6 +455,61 @@ function moveListText() {
   return `position ${start}${st.moves.length ? " moves " + st.moves.join(" ") : ""}`;
 }
 
+// The record links point at the server, which writes the file; only the game id changes.
+function recordLinks() {
+  for (const f of ["kif", "ki2", "csa"]) {
+    const a = $(`save-${f}`);
+    if (ui.game) a.href = `/api/games/${ui.game}/record?format=${f}`;
+  }
+  // KI2 and CSA describe standard shogi only (the server says so when asked for another).
+  const standard = ui.st && ui.st.variant === "shogi";
+  $("save-ki2").hidden = !standard;
+  $("save-csa").hidden = !standard;
+}
+
+// Shows the server's analysis of the game: a row per move as `analyse` prints it.
+async function analyseGame() {
+  if (!ui.game || ui.busy) return;
+  const t = parseInt($("analyse-time").value, 10);
+  const movetime = Number.isFinite(t) && t > 0 ? Math.min(t, 60000) : 200;
+  setBusy(true);
+  $("analysis-status").textContent = "analysing…";
+  try {
+    const r = await api("POST", `/api/games/${ui.game}/analyse`, { movetime_ms: movetime });
+    const body = $("analysis").querySelector("tbody");
+    body.textContent = "";
+    for (const row of r.rows) {
+      const tr = document.createElement("tr");
+      tr.dataset.ply = String(row.ply);
+      if (row.mark) tr.className = "mark";
+      const cells = [
+        row.ply,
+        `${row.by === "b" ? "☗" : "☖"}${row.played}`,
+        row.played_score,
+        row.best || "",
+        row.best_score,
+        row.mark,
+        row.pv.join(" "),
+      ];
+      for (const c of cells) {
+        const td = document.createElement("td");
+        td.textContent = String(c);
+        tr.appendChild(td);
+      }
+      body.appendChild(tr);
+    }
+    $("analysis").hidden = false;
+    const link = $("save-analysis");
+    link.href = URL.createObjectURL(new Blob([r.kif], { type: "text/plain" }));
+    link.hidden = false;
+    $("analysis-status").textContent = `${r.rows.length} moves analysed`;
+  } catch (e) {
+    $("analysis-status").textContent = "";
+    message(e.message);
+  }
+  setBusy(false);
+}
+
 function startOfVariant() {
   return ui.detail ? ui.detail.start_sfen : null;
 }
@@ -498,6 +554,7 @@ async function init() {
   });
   $("copy-sfen").addEventListener("click", () => copy(ui.st.sfen, "SFEN"));
   $("copy-moves").addEventListener("click", () => copy(moveListText(), "Move list"));
+  $("analyse").addEventListener("click", analyseGame);
   $("promote-yes").addEventListener("click", () => ui.pending && play(ui.pending.yes.usi));
   $("promote-no").addEventListener("click", () => ui.pending && play(ui.pending.no.usi));
   await newGame(q.get("sfen") || undefined);
