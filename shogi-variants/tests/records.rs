@@ -676,7 +676,7 @@ fn ki2_marks() {
     let wrong_count = "手合割：平手\n▲７六歩    △３四歩\nまで3手で先手の勝ち\n";
     let e = read_text(wrong_count, Format::Ki2, "shogi").unwrap_err();
     assert_eq!(e.line, 3, "{e}");
-    let wrong_winner = "手合割：平手\n▲７六歩    △３四歩\nまで2手で後手の勝ち\n";
+    let wrong_winner = "手合割：平手\n▲７六歩    △３四歩\nまで2手で先手の勝ち\n";
     let e = read_text(wrong_winner, Format::Ki2, "shogi").unwrap_err();
     assert!(e.reason.contains("the winner is"), "{e}");
 }
