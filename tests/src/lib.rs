@@ -20,6 +20,20 @@ pub fn perft(id: &str, sfen: Option<&str>, depth: u32) -> u64 {
 }
 
 /// Sorted copy of a list of USI moves.
+/// The legal moves of rule type `R` at `sfen`, as sorted USI text (for test rule sets
+/// outside the registry and for typed tests).
+pub fn legal_usi<R: shogi_core::Rules>(sfen: &str) -> Vec<String> {
+    let mut pos =
+        shogi_core::Position::<R>::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+    let mut list: Vec<String> = pos
+        .legal_move_list()
+        .into_iter()
+        .map(|m| pos.move_to_usi(m))
+        .collect();
+    list.sort();
+    list
+}
+
 pub fn sorted(list: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
     v.sort();

@@ -29,22 +29,7 @@ variant! {
     setup {}
 }
 
-fn moves<R: Rules>(sfen: &str) -> Vec<String> {
-    let mut pos = Position::<R>::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
-    let mut list: Vec<String> = pos
-        .legal_move_list()
-        .into_iter()
-        .map(|m| pos.move_to_usi(m))
-        .collect();
-    list.sort();
-    list
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
+use shogi_tests::{legal_usi as moves, sorted};
 
 #[test]
 fn the_rule_tables_carry_their_boards() {
