@@ -10,7 +10,7 @@ use crate::hooks::isardam::{self, LikeMemo};
 use crate::moves::Move;
 use crate::position::{Outcome, Piece, Position};
 use crate::rules::Rules;
-use crate::table::{KingLoss, MoveShape, MovementSource, Paralysis};
+use crate::table::{Goal, KingLoss, MoveShape, MovementSource, Paralysis, PromotionRule};
 
 // The move list lives with the move type so that the hooks need not import the generator.
 pub use crate::moves::MoveList;
@@ -174,6 +174,9 @@ impl<R: Rules> Position<R> {
         } else {
             targets & zone
         } & self.landing_squares_memo(memo, us, t.promote_to[k], left);
+        if R::HOOKS.promotion == PromotionRule::Forced {
+            return (promo, stay & !promo);
+        }
         (promo, stay)
     }
 
@@ -221,7 +224,9 @@ impl<R: Rules> Position<R> {
                     if promo {
                         out.push(Move::lion(from, mid, to, true));
                     }
-                    if !t.dead[us.index()][k].contains(to)
+                    let forced = promo && R::HOOKS.promotion == PromotionRule::Forced;
+                    if !forced
+                        && !t.dead[us.index()][k].contains(to)
                         && self.landing_squares(us, kind, left).contains(to)
                     {
                         out.push(Move::lion(from, mid, to, false));
@@ -271,6 +276,9 @@ impl<R: Rules> Position<R> {
     /// flip, Reversi-A nifu) or a side has lost its king (king capture, flip); the side to move
     /// is judged first.
     pub fn winner_by_board(&self) -> Option<Color> {
+        if R::HOOKS.goal == Goal::Check && self.in_check(self.side_to_move()) {
+            return Some(!self.side_to_move());
+        }
         if R::HOOKS.plain_effects() {
             return None;
         }
@@ -308,7 +316,9 @@ impl<R: Rules> Position<R> {
             return ok;
         }
         let mut ok = !self.in_check(us);
-        if !ok && self.winner_by_board() == Some(us) {
+        // A move that wins on the board stands even if it leaves the own king attacked,
+        // except in check shogi, where the check only wins a legal move.
+        if !ok && R::HOOKS.goal != Goal::Check && self.winner_by_board() == Some(us) {
             ok = true;
         }
         if ok && !exempt && self.like_attack_on_board() {

@@ -242,6 +242,25 @@ pub enum MoveShape {
     Chained,
 }
 
+/// Seam "promotion rule": whether a piece that may promote must (Fairy-Stockfish's
+/// `mandatoryPiecePromotion`: EuroShogi, Tori shogi).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PromotionRule {
+    /// §0: promoting is a choice, forced only where the unpromoted piece could never move.
+    Optional,
+    /// A move that may promote must promote.
+    Forced,
+}
+
+/// Seam "goal": a way to win besides the king rule (§1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// Only the king rule decides.
+    None,
+    /// Check shogi (王手将棋): the side that gives check wins at once.
+    Check,
+}
+
 /// The rule seams of a variant, one field per kind of rule difference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Hooks {
@@ -254,6 +273,8 @@ pub struct Hooks {
     pub move_shape: MoveShape,
     /// Nifu also binds board moves of unpromoted pawns (§3, chained movement).
     pub nifu_on_moves: bool,
+    pub promotion: PromotionRule,
+    pub goal: Goal,
 }
 
 impl Hooks {
@@ -267,6 +288,8 @@ impl Hooks {
         after_move: AfterMove::None,
         move_shape: MoveShape::Normal,
         nifu_on_moves: false,
+        promotion: PromotionRule::Optional,
+        goal: Goal::None,
     };
 
     /// True when attacks and check are those of the pieces' own movement, so the fast

@@ -112,6 +112,10 @@ registry!(
     Gorogoro,
     Handicap,
     AnnanShogi,
+    EuroShogi,
+    YariShogi,
+    OkisakiShogi,
+    CheckShogi,
 );
 
 /// Every variant id, in RULES.md order: rule sets sharing an id prefix are listed together,
