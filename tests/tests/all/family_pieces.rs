@@ -68,7 +68,7 @@ fn okisakishogi_tenth_file_queen_and_pieces() {
     let list = moves::<OkisakiShogi>(sfen);
     let queen: Vec<&String> = list.iter().filter(|m| m.starts_with("10j")).collect();
     assert_eq!(queen.len(), 9 + 8 + 9, "{queen:?}");
-    let pos = Position::<OkisakiShogi>::from_sfen(sfen).unwrap();
+    let mut pos = Position::<OkisakiShogi>::from_sfen(sfen).unwrap();
     assert_eq!(pos.parse_usi(":j:a").unwrap(), pos.parse_usi("10j10a").unwrap());
     assert_eq!(pos.parse_usi(":j01a").unwrap(), pos.parse_usi("10j1a").unwrap());
     assert!(pos.parse_usi("11j10a").is_err());
