@@ -129,9 +129,16 @@ impl<R: Rules> Position<R> {
             }
             return;
         }
+        // Under the flip rules a promoted piece's "promotion" turns it back.
+        let demotes =
+            R::HOOKS.promotion.flips() && self.tables.promote_to[kind as usize] == u8::MAX;
         for to in targets {
             if promo.contains(to) {
-                out.push(Move::new(from, to, true));
+                out.push(if demotes {
+                    Move::demote(from, to)
+                } else {
+                    Move::new(from, to, true)
+                });
             }
             if stay.contains(to) {
                 out.push(Move::new(from, to, false));
@@ -165,6 +172,9 @@ impl<R: Rules> Position<R> {
         };
         let left = Bitboard::from_square(from);
         let stay = targets & !dead & !nifu_files & self.landing_squares_memo(memo, us, kind, left);
+        if R::HOOKS.promotion.flips() {
+            return self.flip_sets(memo, from, kind, targets, stay);
+        }
         if t.promote_to[k] == u8::MAX {
             return (Bitboard::EMPTY, stay);
         }
@@ -178,6 +188,43 @@ impl<R: Rules> Position<R> {
             return (promo, stay & !promo);
         }
         (promo, stay)
+    }
+
+    /// [`Position::board_move_sets`] under the flip rules: the first set holds the moves that
+    /// turn the piece over (to its promoted side, or back for a promoted piece), the second
+    /// the moves that keep it; every move flips (Kyoto) or every capture does (Micro).
+    fn flip_sets(
+        &self,
+        memo: &mut LikeMemo,
+        from: Square,
+        kind: u8,
+        targets: Bitboard,
+        stay: Bitboard,
+    ) -> (Bitboard, Bitboard) {
+        let Some(other) = self.other_side(kind) else {
+            return (Bitboard::EMPTY, stay);
+        };
+        let us = self.side_to_move();
+        let flip = match R::HOOKS.promotion {
+            PromotionRule::FlipOnCapture => targets & self.pieces_of(!us),
+            _ => targets,
+        } & self.landing_squares_memo(memo, us, other, Bitboard::from_square(from));
+        (flip, stay & !flip)
+    }
+
+    /// The other side of a two-sided piece under the flip rules: the promoted kind of an
+    /// unpromoted piece, the unpromoted kind of a promoted one; `None` for one-sided pieces.
+    #[inline]
+    pub(crate) fn other_side(&self, kind: u8) -> Option<u8> {
+        let t = self.tables;
+        let k = kind as usize;
+        if t.promote_to[k] != u8::MAX {
+            Some(t.promote_to[k])
+        } else if t.unpromoted[k] != kind {
+            Some(t.unpromoted[k])
+        } else {
+            None
+        }
     }
 
     /// Files holding an unpromoted `kind` pawn of `color` (other than the one on `except`).
@@ -269,6 +316,13 @@ impl<R: Rules> Position<R> {
             for to in self.drop_targets(memo, us, kind, empty) {
                 out.push(Move::drop(kind, to));
             }
+            // Flip rules: the piece may also be dropped promoted side up.
+            let up = t.promote_to[kind as usize];
+            if R::HOOKS.promotion.flips() && up != u8::MAX {
+                for to in self.drop_targets(memo, us, up, empty) {
+                    out.push(Move::drop(up, to));
+                }
+            }
         }
     }
 
@@ -292,7 +346,21 @@ impl<R: Rules> Position<R> {
         if self.royals(!side).is_empty() {
             return Some(side);
         }
+        if R::HOOKS.goal == Goal::ReachLastRank {
+            return self.try_winner();
+        }
         None
+    }
+
+    /// Dobutsu's try: the side with a royal piece on its last rank, attacked by no enemy
+    /// piece, has won (the side to move first, as Fairy-Stockfish's flagPieceSafe).
+    fn try_winner(&self) -> Option<Color> {
+        let side = self.side_to_move();
+        [side, !side].into_iter().find(|&c| {
+            self.royals(c)
+                .into_iter()
+                .any(|sq| R::GEOMETRY.rank_from_far(sq, c) == 0 && !self.attacked_naturally(sq, !c))
+        })
     }
 
     /// Whether a pseudo-legal move is legal (RULES.md §0 legality and uchifuzume), by

@@ -94,10 +94,13 @@ fn hooks(h: &Hooks) -> TokenStream {
     let promotion = match h.promotion {
         PromotionRule::Optional => quote!(#t::PromotionRule::Optional),
         PromotionRule::Forced => quote!(#t::PromotionRule::Forced),
+        PromotionRule::FlipEachMove => quote!(#t::PromotionRule::FlipEachMove),
+        PromotionRule::FlipOnCapture => quote!(#t::PromotionRule::FlipOnCapture),
     };
     let goal = match h.goal {
         Goal::None => quote!(#t::Goal::None),
         Goal::Check => quote!(#t::Goal::Check),
+        Goal::ReachLastRank => quote!(#t::Goal::ReachLastRank),
     };
     quote!(#t::Hooks {
         king_loss: #king_loss,

@@ -67,8 +67,17 @@ keywords!(CaptureEffect {
 });
 keywords!(NifuPolicy { "a" => NifuPolicy::A, "b" => NifuPolicy::B, "c" => NifuPolicy::C });
 keywords!(MoveShape { "normal" => MoveShape::Normal, "chained" => MoveShape::Chained });
-keywords!(PromotionRule { "optional" => PromotionRule::Optional, "forced" => PromotionRule::Forced });
-keywords!(Goal { "none" => Goal::None, "check" => Goal::Check });
+keywords!(PromotionRule {
+    "optional" => PromotionRule::Optional,
+    "forced" => PromotionRule::Forced,
+    "flip_each_move" => PromotionRule::FlipEachMove,
+    "flip_on_capture" => PromotionRule::FlipOnCapture,
+});
+keywords!(Goal {
+    "none" => Goal::None,
+    "check" => Goal::Check,
+    "reach_last_rank" => Goal::ReachLastRank,
+});
 // `reflecting(all)`: the edges; `None` is the absence of the term.
 keywords!(Reflect {
     "all" => Reflect::All,

@@ -250,6 +250,22 @@ pub enum PromotionRule {
     Optional,
     /// A move that may promote must promote.
     Forced,
+    /// Kyoto shogi: every move of a piece with two sides turns it over (promoted ↔
+    /// unpromoted, anywhere on the board); a piece in hand may be dropped either side up.
+    FlipEachMove,
+    /// Micro shogi: a piece with two sides turns over when it captures, and only then; a piece
+    /// in hand may be dropped either side up.
+    FlipOnCapture,
+}
+
+impl PromotionRule {
+    /// Pieces turn over between their two sides instead of promoting once.
+    pub const fn flips(self) -> bool {
+        matches!(
+            self,
+            PromotionRule::FlipEachMove | PromotionRule::FlipOnCapture
+        )
+    }
 }
 
 /// Seam "goal": a way to win besides the king rule (§1).
@@ -259,6 +275,9 @@ pub enum Goal {
     None,
     /// Check shogi (王手将棋): the side that gives check wins at once.
     Check,
+    /// Dobutsu shogi's try: a royal piece on its last rank that no enemy piece attacks wins
+    /// for its side (looked at before each move, the side to move's first).
+    ReachLastRank,
 }
 
 /// The rule seams of a variant, one field per kind of rule difference.
@@ -306,6 +325,8 @@ impl Hooks {
         matches!(self.capture_effect, CaptureEffect::None)
             && matches!(self.after_move, AfterMove::None)
             && matches!(self.king_loss, KingLoss::Checkmate)
+            && !self.promotion.flips()
+            && !matches!(self.goal, Goal::ReachLastRank)
     }
 }
 

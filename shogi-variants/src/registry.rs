@@ -116,6 +116,9 @@ registry!(
     YariShogi,
     OkisakiShogi,
     CheckShogi,
+    KyotoShogi,
+    MicroShogi,
+    Dobutsu,
 );
 
 /// Every variant id, in RULES.md order: rule sets sharing an id prefix are listed together,

@@ -109,3 +109,83 @@ variant! {
     note = "A pawn drop that gives check wins like any check: the game ends before mate could be asked, as in Fairy-Stockfish (its check counting ends the game; uchifuzume only scores a mate).";
     setup {}
 }
+
+variant! {
+    /// Kyoto shogi (5×5): every move of a two-sided piece turns it over — pawn ↔ rook,
+    /// silver ↔ bishop, lance ↔ tokin (gold), knight ↔ gold — anywhere on the board; the king
+    /// has one side. A piece in hand may be dropped either side up (`P*3c`, `+P*3c`). No nifu,
+    /// no uchifuzume, no dead squares. USI writes a move that turns a piece up with `+` and one
+    /// that turns it back with `-`, as Fairy-Stockfish does.
+    /// Start `p+nks+l/5/5/5/+LSK+NP`, Black first.
+    pub struct KyotoShogi;
+    id = "kyotoshogi";
+    title = "Kyoto shogi, 5x5: every move turns the piece over";
+    board = 5x5;
+    zone = 5;
+    pieces = standard without [gold, bishop, rook, dragon, horse, tokin, promoted_silver];
+    piece pawn { promotes = rook; dead_ranks = 0; no_nifu; drop_mate_allowed; value = 300; }
+    piece lance { dead_ranks = 0; value = 350; }
+    piece knight { dead_ranks = 0; value = 350; }
+    piece silver { promotes = bishop; value = 500; }
+    piece rook "+P" { moves = rook; value = 900; }
+    piece bishop "+S" { moves = bishop; value = 750; }
+    piece promoted_lance { value = 550; }
+    piece promoted_knight { value = 550; }
+    promotion = flip_each_move;
+    king_loss = checkmate;
+    note = "The rook is the pawn's other side ('+P') and the bishop the silver's ('+S'), as Fairy-Stockfish writes them.";
+    start = "p+nks+l/5/5/5/+LSK+NP";
+    setup {}
+}
+
+variant! {
+    /// Micro shogi (4 files × 5 ranks): a two-sided piece turns over when it captures, and only
+    /// then — bishop ↔ gold, rook ↔ gold, lance ↔ silver, pawn ↔ knight. A piece in hand may be
+    /// dropped either side up. No nifu, no uchifuzume, no dead squares; `+`/`-` as in Kyoto.
+    /// Start `kb+r+l/p3/4/3P/+L+RBK`, Black first.
+    pub struct MicroShogi;
+    id = "micro";
+    title = "Micro shogi, 4x5: a piece turns over when it captures";
+    board = 4x5;
+    zone = 5;
+    pieces = standard without [gold, silver, knight, dragon, horse, tokin, promoted_silver, promoted_knight, promoted_lance];
+    piece pawn { promotes = knight; dead_ranks = 0; no_nifu; drop_mate_allowed; value = 250; }
+    piece lance { promotes = silver; dead_ranks = 0; value = 350; }
+    piece bishop { promotes = bishop_gold; value = 600; }
+    piece rook { promotes = rook_gold; value = 700; }
+    piece knight "+P" { moves = knight; value = 300; }
+    piece silver "+L" { moves = silver; value = 450; }
+    piece bishop_gold "+B" { moves = gold; value = 500; }
+    piece rook_gold "+R" { moves = gold; value = 500; }
+    promotion = flip_on_capture;
+    king_loss = checkmate;
+    start = "kb+r+l/p3/4/3P/+L+RBK";
+    setup {}
+}
+
+variant! {
+    /// Dōbutsu shōgi (3 files × 4 ranks): the lion (moves like a king) is captured to win, the
+    /// giraffe steps one square orthogonally, the elephant one square diagonally, and the chick
+    /// one square forward, promoting (forced) on the last rank to the hen, which moves like a
+    /// gold. A lion on its last rank that no enemy piece attacks wins (the try). Captured
+    /// pieces go to hand; no nifu, no uchifuzume, no dead squares; a move may leave the lion
+    /// attacked. Start `gle/1c1/1C1/ELG`, Black first.
+    pub struct Dobutsu;
+    id = "dobutsu";
+    title = "Dobutsu shogi, 3x4: capture the lion or bring it home safely";
+    board = 3x4;
+    zone = 1;
+    pieces = none;
+    piece lion 'L' { moves = king; royal; value = 0; }
+    piece giraffe 'G' { moves = leaps((0, 1), (0, -1), (1, 0), (-1, 0)); value = 500; }
+    piece elephant 'E' { moves = leaps((1, 1), (-1, 1), (1, -1), (-1, -1)); value = 400; }
+    piece chick 'C' { moves = pawn; promotes = hen; value = 150; }
+    piece hen "+C" { moves = gold; value = 550; }
+    promotion = forced;
+    goal = reach_last_rank;
+    king_loss = king_capture;
+    note = "Repetition is RULES.md's (a fourth occurrence draws, a perpetual check loses); Fairy-Stockfish scores every repetition of dobutsu a draw.";
+    note = "Should both lions stand safe on their last ranks (one arrived attacked, the attacker left), the side to move wins; Fairy-Stockfish calls that a draw. Either way the game is over.";
+    start = "gle/1c1/1C1/ELG";
+    setup {}
+}

@@ -14,7 +14,9 @@ pub use eight_knight::{
     EightKnightFixedBlack, EightKnightFixedWhite, EightKnightKept, EightKnightVanish,
 };
 pub use family::{AnnanShogi, Gorogoro, Handicap, Judkins, Minishogi};
-pub use family_pieces::{CheckShogi, EuroShogi, OkisakiShogi, YariShogi};
+pub use family_pieces::{
+    CheckShogi, Dobutsu, EuroShogi, KyotoShogi, MicroShogi, OkisakiShogi, YariShogi,
+};
 pub use hybrid::Hybrid;
 pub use immortal_silver::ImmortalSilver;
 pub use kirin_phoenix::{KirinPhoenix, KirinPhoenixVariant};

@@ -7,7 +7,9 @@
 use crate::family_boards::check;
 use shogi_core::{Color, Position};
 use shogi_tests::{legal_usi as moves, sorted};
-use shogi_variants::variants::{CheckShogi, EuroShogi, OkisakiShogi, YariShogi};
+use shogi_variants::variants::{
+    CheckShogi, Dobutsu, EuroShogi, KyotoShogi, MicroShogi, OkisakiShogi, YariShogi,
+};
 
 #[test]
 fn euroshogi_perft() {
@@ -68,9 +70,15 @@ fn okisakishogi_tenth_file_queen_and_pieces() {
     let list = moves::<OkisakiShogi>(sfen);
     let queen: Vec<&String> = list.iter().filter(|m| m.starts_with("10j")).collect();
     assert_eq!(queen.len(), 9 + 8 + 9, "{queen:?}");
-    let mut pos = Position::<OkisakiShogi>::from_sfen(sfen).unwrap();
-    assert_eq!(pos.parse_usi(":j:a").unwrap(), pos.parse_usi("10j10a").unwrap());
-    assert_eq!(pos.parse_usi(":j01a").unwrap(), pos.parse_usi("10j1a").unwrap());
+    let pos = Position::<OkisakiShogi>::from_sfen(sfen).unwrap();
+    assert_eq!(
+        pos.parse_usi(":j:a").unwrap(),
+        pos.parse_usi("10j10a").unwrap()
+    );
+    assert_eq!(
+        pos.parse_usi(":j01a").unwrap(),
+        pos.parse_usi("10j1a").unwrap()
+    );
     assert!(pos.parse_usi("11j10a").is_err());
     // The lance slides both ways and the knight jumps like a chess knight; both keep moving
     // on the last ranks, so drops there are allowed.
@@ -91,10 +99,113 @@ fn checkshogi_check_wins_but_must_be_legal() {
     // The bishop pinned on 5e by White's rook 5a could check the king on 1a from 3c, but that
     // leaves Black's own king in check: only the king moves.
     let expected = sorted(&["5i4h", "5i5h", "5i6h", "5i4i", "5i6i"]);
-    assert_eq!(moves::<CheckShogi>("4r3k/9/9/9/4B4/9/9/9/4K4 b - 1"), expected);
+    assert_eq!(
+        moves::<CheckShogi>("4r3k/9/9/9/4B4/9/9/9/4K4 b - 1"),
+        expected
+    );
     // A pawn drop that would be uchifuzume in shogi (1b, guarded by the gold 2c; 2a is the
     // king's own knight) is a winning check here.
     let sfen = "7nk/9/7G1/9/9/9/9/9/4K4 b P 1";
     assert!(moves::<CheckShogi>(sfen).contains(&"P*1b".to_string()));
     assert!(!moves::<shogi_variants::variants::Standard>(sfen).contains(&"P*1b".to_string()));
+}
+
+#[test]
+fn kyotoshogi_perft() {
+    check::<KyotoShogi>(
+        0,
+        &[],
+        &[(1, 12), (2, 137), (3, 1636), (4, 18268), (5, 225903)],
+    );
+}
+
+#[test]
+fn micro_perft() {
+    check::<MicroShogi>(0, &[], &[(1, 9), (2, 80), (3, 767), (4, 7256), (5, 71328)]);
+}
+
+#[test]
+fn kyotoshogi_every_move_turns_the_piece_over() {
+    // From the start: the silver 4e and pawn 1e turn up (`+`), the tokin 5e and gold 2e turn
+    // back (`-`); only the king moves without turning.
+    let start = "p+nks+l/5/5/5/+LSK+NP b - 1";
+    let expected = sorted(&[
+        "4e5d+", "4e4d+", "4e3d+", "1e1d+", "5e5d-", "5e4d-", "2e3d-", "2e2d-", "2e1d-", "3e4d",
+        "3e3d", "3e2d",
+    ]);
+    assert_eq!(moves::<KyotoShogi>(start), expected);
+    let mut pos = Position::<KyotoShogi>::from_sfen(start).unwrap();
+    assert!(pos.parse_usi("1e1d").is_err(), "a pawn must turn over");
+    assert!(
+        pos.parse_usi("1e1d-").is_err(),
+        "an unpromoted pawn cannot turn back"
+    );
+    let mv = pos.parse_usi("1e1d+").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.to_sfen(), "p+nks+l/5/5/4+P/+LSK+N1 w - 2");
+    let mut pos = Position::<KyotoShogi>::from_sfen(start).unwrap();
+    assert!(pos.parse_usi("2e2d").is_err(), "a tokin must turn back");
+    let mv = pos.parse_usi("2e2d-").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.to_sfen(), "p+nks+l/5/5/3N1/+LSK2P w - 2");
+    // A pawn in hand drops on each of the 23 empty squares either side up (no nifu, no dead
+    // squares): 46 drops and the king's 3 moves.
+    let list = moves::<KyotoShogi>("k4/5/5/5/4K b P 1");
+    assert_eq!(list.len(), 49, "{list:?}");
+    assert!(list.contains(&"+P*5e".to_string()) && list.contains(&"P*5e".to_string()));
+    let mut pos = Position::<KyotoShogi>::from_sfen("k4/5/5/5/4K b P 1").unwrap();
+    let mv = pos.parse_usi("+P*3c").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.to_sfen(), "k4/5/2+P2/5/4K w - 2");
+}
+
+#[test]
+fn micro_a_piece_turns_over_when_it_captures() {
+    // Black bishop 2d: 3e and 1c plain, the capture on 3c only turned over (to gold).
+    let expected = sorted(&["2d3e", "2d1c", "2d3c+", "1e2e", "1e1d"]);
+    assert_eq!(moves::<MicroShogi>("k3/4/1p2/2B1/3K b - 1"), expected);
+    // Its gold side moves plainly and captures turning back (`-`).
+    let expected = sorted(&[
+        "2d2e", "2d3d", "2d1d", "2d2c", "2d1c", "2d3c-", "1e2e", "1e1d",
+    ]);
+    assert_eq!(moves::<MicroShogi>("k3/4/1p2/2+B1/3K b - 1"), expected);
+}
+
+#[test]
+fn dobutsu_perft() {
+    check::<Dobutsu>(0, &[], &[(1, 4), (2, 17), (3, 123), (4, 976), (5, 8122), (6, 71677)]);
+}
+
+#[test]
+fn dobutsu_try_and_drops() {
+    // Black lion 3b, White lion 1a. 3a is not attacked: reaching it wins at once. 2a is the
+    // white lion's: the game goes on and White may take the lion.
+    let sfen = "2l/L2/3/3 b - 1";
+    let expected = sorted(&["3b3c", "3b2c", "3b2b", "3b3a", "3b2a"]);
+    assert_eq!(moves::<Dobutsu>(sfen), expected);
+    let mut pos = Position::<Dobutsu>::from_sfen(sfen).unwrap();
+    let mv = pos.parse_usi("3b3a").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.winner_by_board(), Some(Color::Black));
+    assert!(pos.legal_move_list().is_empty());
+    let mut pos = Position::<Dobutsu>::from_sfen(sfen).unwrap();
+    let mv = pos.parse_usi("3b2a").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.winner_by_board(), None);
+    assert_eq!(pos.legal_move_list().len(), 3);
+    let mv = pos.parse_usi("1a2a").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.winner_by_board(), Some(Color::White), "the lion is taken");
+    // A chick in hand drops anywhere empty, beside another chick on its file and on the last
+    // rank; the chick on the board steps to 2b (outside the one-rank zone).
+    let expected = sorted(&[
+        "2c2b", "3d2d", "3d3c", "C*2d", "C*1d", "C*3c", "C*1c", "C*3b", "C*2b", "C*1b", "C*3a",
+        "C*2a",
+    ]);
+    assert_eq!(moves::<Dobutsu>("2l/3/1C1/L2 b C 1"), expected);
+    // Into the zone the chick must promote.
+    assert_eq!(
+        moves::<Dobutsu>("2l/1C1/3/L2 b - 1").iter().filter(|m| m.starts_with("2b")).collect::<Vec<_>>(),
+        vec!["2b2a+"]
+    );
 }
