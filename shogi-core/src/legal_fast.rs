@@ -27,7 +27,7 @@ use crate::moves::Move;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::table::{Reflect, RuleTable};
+use crate::table::{PromotionRule, Reflect, RuleTable};
 use crate::tables::{first_along, OPPOSITE};
 use std::marker::PhantomData;
 
@@ -306,6 +306,9 @@ impl<R: Rules> Position<R> {
         } else {
             targets & t.zone[c][kind]
         };
+        if R::HOOKS.promotion == PromotionRule::Forced {
+            plain &= !promote;
+        }
         sink.board(from, promote, plain);
     }
 

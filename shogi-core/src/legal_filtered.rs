@@ -57,6 +57,7 @@ impl<R: Rules> Filtered<R> {
     pub const APPLIES: bool = !FastLegality::<R>::EXACT
         && matches!(R::HOOKS.king_loss, KingLoss::Checkmate)
         && matches!(R::HOOKS.move_shape, MoveShape::Normal)
+        && !R::HOOKS.promotion.flips()
         && !immortal_royal(R::TABLE)
         && !(Self::BORROW && has_reflect(R::TABLE));
     /// Check is exactly natural attack: own movement, no paralysis, and no landing rule on the

@@ -13,7 +13,8 @@ impl<R: Rules> Position<R> {
         let us = self.side_to_move();
         if mv.is_drop() {
             let kind = mv.drop_kind();
-            self.add_hand(us, kind, -1);
+            // A piece dropped promoted side up (flip rules) leaves hand as its unpromoted kind.
+            self.add_hand(us, self.tables.unpromoted[kind as usize], -1);
             self.set(mv.to(), Piece::new(us, kind));
         } else {
             let landed = if R::HOOKS.capture_effect == CaptureEffect::None {
@@ -21,6 +22,8 @@ impl<R: Rules> Position<R> {
                 let piece = self.piece_at(from);
                 let kind = if mv.is_promotion() {
                     self.tables.promote_to[piece.kind() as usize]
+                } else if mv.is_demotion() {
+                    self.tables.unpromoted[piece.kind() as usize]
                 } else {
                     piece.kind()
                 };

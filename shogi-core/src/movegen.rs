@@ -10,7 +10,7 @@ use crate::hooks::isardam::{self, LikeMemo};
 use crate::moves::Move;
 use crate::position::{Outcome, Piece, Position};
 use crate::rules::Rules;
-use crate::table::{KingLoss, MoveShape, MovementSource, Paralysis};
+use crate::table::{Goal, KingLoss, MoveShape, MovementSource, Paralysis, PromotionRule};
 
 // The move list lives with the move type so that the hooks need not import the generator.
 pub use crate::moves::MoveList;
@@ -129,9 +129,16 @@ impl<R: Rules> Position<R> {
             }
             return;
         }
+        // Under the flip rules a promoted piece's "promotion" turns it back.
+        let demotes =
+            R::HOOKS.promotion.flips() && self.tables.promote_to[kind as usize] == u8::MAX;
         for to in targets {
             if promo.contains(to) {
-                out.push(Move::new(from, to, true));
+                out.push(if demotes {
+                    Move::demote(from, to)
+                } else {
+                    Move::new(from, to, true)
+                });
             }
             if stay.contains(to) {
                 out.push(Move::new(from, to, false));
@@ -165,6 +172,9 @@ impl<R: Rules> Position<R> {
         };
         let left = Bitboard::from_square(from);
         let stay = targets & !dead & !nifu_files & self.landing_squares_memo(memo, us, kind, left);
+        if R::HOOKS.promotion.flips() {
+            return self.flip_sets(memo, from, kind, targets, stay);
+        }
         if t.promote_to[k] == u8::MAX {
             return (Bitboard::EMPTY, stay);
         }
@@ -174,7 +184,47 @@ impl<R: Rules> Position<R> {
         } else {
             targets & zone
         } & self.landing_squares_memo(memo, us, t.promote_to[k], left);
+        if R::HOOKS.promotion == PromotionRule::Forced {
+            return (promo, stay & !promo);
+        }
         (promo, stay)
+    }
+
+    /// [`Position::board_move_sets`] under the flip rules: the first set holds the moves that
+    /// turn the piece over (to its promoted side, or back for a promoted piece), the second
+    /// the moves that keep it; every move flips (Kyoto) or every capture does (Micro).
+    fn flip_sets(
+        &self,
+        memo: &mut LikeMemo,
+        from: Square,
+        kind: u8,
+        targets: Bitboard,
+        stay: Bitboard,
+    ) -> (Bitboard, Bitboard) {
+        let Some(other) = self.other_side(kind) else {
+            return (Bitboard::EMPTY, stay);
+        };
+        let us = self.side_to_move();
+        let flip = match R::HOOKS.promotion {
+            PromotionRule::FlipOnCapture => targets & self.pieces_of(!us),
+            _ => targets,
+        } & self.landing_squares_memo(memo, us, other, Bitboard::from_square(from));
+        (flip, stay & !flip)
+    }
+
+    /// The other side of a two-sided piece under the flip rules: the promoted kind of an
+    /// unpromoted piece, the unpromoted kind of a promoted one; `None` for one-sided pieces.
+    #[inline]
+    pub(crate) fn other_side(&self, kind: u8) -> Option<u8> {
+        let t = self.tables;
+        let k = kind as usize;
+        if t.promote_to[k] != u8::MAX {
+            Some(t.promote_to[k])
+        } else if t.unpromoted[k] != kind {
+            Some(t.unpromoted[k])
+        } else {
+            None
+        }
     }
 
     /// Files holding an unpromoted `kind` pawn of `color` (other than the one on `except`).
@@ -221,7 +271,9 @@ impl<R: Rules> Position<R> {
                     if promo {
                         out.push(Move::lion(from, mid, to, true));
                     }
-                    if !t.dead[us.index()][k].contains(to)
+                    let forced = promo && R::HOOKS.promotion == PromotionRule::Forced;
+                    if !forced
+                        && !t.dead[us.index()][k].contains(to)
                         && self.landing_squares(us, kind, left).contains(to)
                     {
                         out.push(Move::lion(from, mid, to, false));
@@ -264,6 +316,13 @@ impl<R: Rules> Position<R> {
             for to in self.drop_targets(memo, us, kind, empty) {
                 out.push(Move::drop(kind, to));
             }
+            // Flip rules: the piece may also be dropped promoted side up.
+            let up = t.promote_to[kind as usize];
+            if R::HOOKS.promotion.flips() && up != u8::MAX {
+                for to in self.drop_targets(memo, us, up, empty) {
+                    out.push(Move::drop(up, to));
+                }
+            }
         }
     }
 
@@ -271,6 +330,9 @@ impl<R: Rules> Position<R> {
     /// flip, Reversi-A nifu) or a side has lost its king (king capture, flip); the side to move
     /// is judged first.
     pub fn winner_by_board(&self) -> Option<Color> {
+        if R::HOOKS.goal == Goal::Check && self.in_check(self.side_to_move()) {
+            return Some(!self.side_to_move());
+        }
         if R::HOOKS.plain_effects() {
             return None;
         }
@@ -284,7 +346,21 @@ impl<R: Rules> Position<R> {
         if self.royals(!side).is_empty() {
             return Some(side);
         }
+        if R::HOOKS.goal == Goal::ReachLastRank {
+            return self.try_winner();
+        }
         None
+    }
+
+    /// Dobutsu's try: the side with a royal piece on its last rank, attacked by no enemy
+    /// piece, has won (the side to move first, as Fairy-Stockfish's flagPieceSafe).
+    fn try_winner(&self) -> Option<Color> {
+        let side = self.side_to_move();
+        [side, !side].into_iter().find(|&c| {
+            self.royals(c)
+                .into_iter()
+                .any(|sq| R::GEOMETRY.rank_from_far(sq, c) == 0 && !self.attacked_naturally(sq, !c))
+        })
     }
 
     /// Whether a pseudo-legal move is legal (RULES.md §0 legality and uchifuzume), by
@@ -308,7 +384,9 @@ impl<R: Rules> Position<R> {
             return ok;
         }
         let mut ok = !self.in_check(us);
-        if !ok && self.winner_by_board() == Some(us) {
+        // A move that wins on the board stands even if it leaves the own king attacked,
+        // except in check shogi, where the check only wins a legal move.
+        if !ok && R::HOOKS.goal != Goal::Check && self.winner_by_board() == Some(us) {
             ok = true;
         }
         if ok && !exempt && self.like_attack_on_board() {

@@ -16,6 +16,7 @@ const FROM_SHIFT: u32 = 7;
 const PROMOTE: u32 = 1 << 14;
 const DROP: u32 = 1 << 15;
 const MID_SHIFT: u32 = 16;
+const DEMOTE: u32 = 1 << 23;
 
 impl Move {
     /// A board move.
@@ -26,6 +27,12 @@ impl Move {
                 | (from.index() as u32) << FROM_SHIFT
                 | if promote { PROMOTE } else { 0 },
         )
+    }
+    /// A board move that turns a promoted piece back to its unpromoted side (Kyoto and Micro
+    /// shogi), written with a `-` suffix.
+    #[inline]
+    pub const fn demote(from: Square, to: Square) -> Move {
+        Move(Move::new(from, to, false).0 | DEMOTE)
     }
     /// A lion double move through `mid` (igui when `to == from`).
     #[inline]
@@ -58,6 +65,10 @@ impl Move {
     #[inline]
     pub const fn is_promotion(self) -> bool {
         self.0 & PROMOTE != 0
+    }
+    #[inline]
+    pub const fn is_demotion(self) -> bool {
+        self.0 & DEMOTE != 0
     }
     /// Middle square of a lion double move.
     #[inline]

@@ -857,23 +857,27 @@ impl<R: Rules> Worker<R> {
 
         let static_eval = if in_check { -INF } else { self.evaluate(pos) };
         let null_window_non_mate = !is_pv && !in_check && ply > 0 && beta.abs() < MATE_BOUND;
-        let holds_pieces = pos.tables().hand_kinds.iter().any(|&k| pos.hand(us, k) > 0);
-        // Reverse futility: far above beta near the leaves, a quiet position stays there;
-        // not for a side with pieces in hand, whose drops can start a mating attack.
-        if null_window_non_mate && !holds_pieces && depth <= 3 && static_eval - 150 * depth >= beta
-        {
+        // Reverse futility: far above beta near the leaves, a quiet position stays there.
+        // The margin is wider when the opponent holds pieces (its drops can start an attack).
+        let them_hold = pos
+            .tables()
+            .hand_kinds
+            .iter()
+            .any(|&k| pos.hand(!us, k) > 0);
+        let rfp_margin = if them_hold { 140 } else { 110 };
+        if null_window_non_mate && depth <= 6 && static_eval - rfp_margin * depth >= beta {
             return static_eval;
         }
         // Null move: if passing still fails high, a real move will too.
         if null_move_sound::<R>()
             && null_window_non_mate
-            && depth >= 4
+            && depth >= 3
             && static_eval >= beta
             && self.rep_floor + 1 < self.keys.len()
         {
             // At least one full ply is left after the pass: quiescence alone plays no drops,
             // so it would miss the drop mates that make passing fatal in shogi.
-            let r = (2 + depth / 6).min(depth - 2);
+            let r = (3 + depth / 4).min(depth - 2);
             pos.begin();
             pos.finish();
             self.keys.push(Key {
@@ -897,12 +901,18 @@ impl<R: Rules> Worker<R> {
         // Quiet moves landing within two steps of the enemy king may start a mating net:
         // they are neither pruned nor reduced.
         let near_king = pos.royals(!us).neighbours().neighbours();
+        // Internal iterative reduction: without a move from the table, this node was not
+        // searched before; a shallower search costs less and orders the next iteration.
+        if tt_move.is_none() && depth >= 4 {
+            depth -= 1;
+        }
         let alpha_orig = alpha;
         self.generate(pos, ply, tt_move, false);
         let mut best_value = -INF;
         let mut best_move = None;
         let mut legal = 0;
         let mut quiets_tried = 0;
+        let mut quiets_seen: [Option<Move>; 32] = [None; 32];
         let mut index = 0;
         while let Some((mv, order)) = self.next_move(ply, index) {
             index += 1;
@@ -910,26 +920,31 @@ impl<R: Rules> Worker<R> {
                 continue;
             }
             let quiet = Self::victim_value(pos, mv).is_none() && !mv.is_promotion();
-            let reducible = quiet && !near_king.contains(mv.to());
+            let near = near_king.contains(mv.to());
+            let reducible = quiet;
             let killer = self.killers[ply].contains(&Some(mv));
-            // Late quiet moves near the leaves (after one move proved we are not mated).
-            let prunable = reducible
+            // Late quiet moves near the leaves (after one move proved we are not mated);
+            // those near the enemy king only by move count.
+            let prunable = quiet
                 && !is_pv
                 && !in_check
                 && !killer
                 && legal > 0
                 && best_value > -MATE_BOUND
-                && depth <= 3;
+                && depth <= 5;
             legal += 1;
             if quiet {
+                if quiets_tried < quiets_seen.len() {
+                    quiets_seen[quiets_tried] = Some(mv);
+                }
                 quiets_tried += 1;
             }
             let checks = self.play(pos, mv);
             if prunable
                 && !checks
-                && (quiets_tried > 3 + 4 * depth as usize
-                    || static_eval + 120 + 90 * depth <= alpha
-                    || (depth <= 1 && order < -(1 << 20)))
+                && (quiets_tried > 3 + (depth * depth) as usize + if near { 6 } else { 0 }
+                    || (!near && static_eval + 120 + 90 * depth <= alpha)
+                    || (depth <= 2 && order < -(1 << 20)))
             {
                 self.take_back(pos);
                 continue;
@@ -943,11 +958,17 @@ impl<R: Rules> Worker<R> {
                     if is_pv {
                         r -= 1;
                     }
+                    if near {
+                        r -= 1;
+                    }
                     if killer {
                         r -= 1;
                     }
                     if order > 4000 {
                         r -= 1;
+                    }
+                    if order < -8000 {
+                        r += 1;
                     }
                     r.clamp(0, depth - 2)
                 } else {
@@ -988,8 +1009,14 @@ impl<R: Rules> Worker<R> {
                                 k[1] = k[0];
                                 k[0] = Some(mv);
                             }
-                            let h = &mut self.history[history_index(us.index(), mv)];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            // History with gravity: the cutoff move gains, the quiet moves
+                            // tried before it lose (scores stay within ±2^20).
+                            let bonus = (depth * depth).min(400) * 32;
+                            for &m in quiets_seen.iter().take(quiets_tried).flatten() {
+                                let h = &mut self.history[history_index(us.index(), m)];
+                                let b = if m == mv { bonus } else { -bonus };
+                                *h += b - *h * b.abs() / (1 << 20);
+                            }
                         }
                         break;
                     }

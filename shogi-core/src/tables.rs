@@ -2,7 +2,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Geometry, Square, SQUARES, STRIDE};
-use crate::table::{Captured, Reflect, RuleTable, HAND_ORDER, MAX_KINDS};
+use crate::table::{Captured, Goal, Reflect, RuleTable, HAND_ORDER, MAX_KINDS};
 
 /// Absolute directions `(file delta, rank delta)`.
 pub const DIRS: [(i8, i8); 8] = [
@@ -307,7 +307,8 @@ impl Tables {
             t.royal[k] = p.royal;
             t.immortal[k] = p.immortal;
             t.nifu[k] = p.nifu;
-            t.drop_mate_forbidden[k] = p.drop_mate_forbidden;
+            // In check shogi a drop that checks wins at once, so no drop mates.
+            t.drop_mate_forbidden[k] = p.drop_mate_forbidden && table.hooks.goal != Goal::Check;
             t.gold_class[k] = p.gold_class;
             t.captured[k] = p.captured;
             t.value[k] = p.value;

@@ -37,9 +37,10 @@ impl<R: Rules> Position<R> {
             let to = g.parse_square(square).ok_or_else(bad)?;
             return Ok(Move::drop(kind, to));
         }
-        let (body, promote) = match text.strip_suffix('+') {
-            Some(b) => (b, true),
-            None => (text, false),
+        let (body, promote, demote) = match (text.strip_suffix('+'), text.strip_suffix('-')) {
+            (Some(b), _) => (b, true, false),
+            (None, Some(b)) => (b, false, true),
+            (None, None) => (text, false, false),
         };
         // Two or three squares, each a file number and a rank letter.
         let mut squares = [None; 3];
@@ -53,7 +54,9 @@ impl<R: Rules> Position<R> {
             rest = &rest[n..];
         }
         match (rest.is_empty(), squares) {
+            (true, [Some(from), Some(to), None]) if demote => Ok(Move::demote(from, to)),
             (true, [Some(from), Some(to), None]) => Ok(Move::new(from, to, promote)),
+            (true, [_, _, Some(_)]) if demote => Err(bad()),
             (true, [Some(from), Some(mid), Some(to)]) => Ok(Move::lion(from, mid, to, promote)),
             _ => Err(bad()),
         }
@@ -86,6 +89,8 @@ pub fn move_to_usi<R: Rules>(mv: Move) -> String {
         s.push_str(&mv.to().to_string());
         if mv.is_promotion() {
             s.push('+');
+        } else if mv.is_demotion() {
+            s.push('-');
         }
         s
     }

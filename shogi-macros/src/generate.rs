@@ -5,8 +5,8 @@ use crate::parse::VariantDef;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use shogi_rules::table::{
-    AfterMove, CaptureEffect, Golds, Hooks, KingLoss, Landing, Lender, MoveShape, MovementSource,
-    NifuPolicy, OwnMovement, Paralysis, Place, Reflect,
+    AfterMove, CaptureEffect, Goal, Golds, Hooks, KingLoss, Landing, Lender, MoveShape,
+    MovementSource, NifuPolicy, OwnMovement, Paralysis, Place, PromotionRule, Reflect,
 };
 
 fn offsets(v: &[(i8, i8)]) -> TokenStream {
@@ -91,6 +91,17 @@ fn hooks(h: &Hooks) -> TokenStream {
         MoveShape::Chained => quote!(#t::MoveShape::Chained),
     };
     let nifu = h.nifu_on_moves;
+    let promotion = match h.promotion {
+        PromotionRule::Optional => quote!(#t::PromotionRule::Optional),
+        PromotionRule::Forced => quote!(#t::PromotionRule::Forced),
+        PromotionRule::FlipEachMove => quote!(#t::PromotionRule::FlipEachMove),
+        PromotionRule::FlipOnCapture => quote!(#t::PromotionRule::FlipOnCapture),
+    };
+    let goal = match h.goal {
+        Goal::None => quote!(#t::Goal::None),
+        Goal::Check => quote!(#t::Goal::Check),
+        Goal::ReachLastRank => quote!(#t::Goal::ReachLastRank),
+    };
     quote!(#t::Hooks {
         king_loss: #king_loss,
         movement_source: #movement_source,
@@ -100,6 +111,8 @@ fn hooks(h: &Hooks) -> TokenStream {
         after_move: #after_move,
         move_shape: #move_shape,
         nifu_on_moves: #nifu,
+        promotion: #promotion,
+        goal: #goal,
     })
 }
 

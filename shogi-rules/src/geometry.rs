@@ -190,10 +190,18 @@ impl Geometry {
 
     /// Parses a USI square: file number (`1`..`files`, no leading zero) then rank letter
     /// (`7g`, `10a`). Returns the square and the bytes read, so move parsers can walk a word.
+    /// The tenth file may also be written `:` (`:a`), as Fairy-Stockfish writes it over USI.
     pub fn parse_prefix(&self, s: &str) -> Option<(Square, usize)> {
         let b = s.as_bytes();
+        if b.first() == Some(&b':') {
+            let rank = b.get(1)?.checked_sub(b'a')?;
+            return (self.files == 10 && rank < self.ranks)
+                .then(|| (Square::from_file_rank(9, rank), 2));
+        }
         let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
-        if digits == 0 || digits > 2 || b[0] == b'0' || b.len() <= digits {
+        // Fairy-Stockfish writes the tenth rank's squares with two digits (`06a`).
+        let fsf_zero = self.ranks == 10 && digits == 2 && b[0] == b'0';
+        if digits == 0 || digits > 2 || (b[0] == b'0' && !fsf_zero) || b.len() <= digits {
             return None;
         }
         let file: u32 = s[..digits].parse().ok()?;
@@ -237,7 +245,7 @@ mod tests {
         );
         assert_eq!(g.parse_square("1a"), Some(Square::from_file_rank(0, 0)));
         assert_eq!(g.parse_square("9i"), Some(Square::from_file_rank(8, 8)));
-        for bad in ["", "0a", "10a", "1j", "a1", "7", "7gg", "07g"] {
+        for bad in ["", "0a", "10a", "1j", "a1", "7", "7gg", "07g", ":", ":a"] {
             assert_eq!(g.parse_square(bad), None, "{bad}");
         }
         let small = Geometry::new(5, 5).unwrap();
@@ -252,6 +260,15 @@ mod tests {
             ten.parse_prefix("10a9b"),
             Some((Square::from_file_rank(9, 0), 3))
         );
+        // Fairy-Stockfish's tenth file.
+        assert_eq!(
+            ten.parse_prefix(":a9b"),
+            Some((Square::from_file_rank(9, 0), 2))
+        );
+        assert_eq!(ten.parse_square(":k"), None);
+        assert_eq!(ten.parse_square("06a"), ten.parse_square("6a"));
+        assert_eq!(ten.parse_square("00a"), None);
+        assert_eq!(g.parse_square(":a"), None);
     }
 
     #[test]

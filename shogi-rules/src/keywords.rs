@@ -5,8 +5,8 @@
 //! printed; the round-trip test below keeps the lists complete.
 
 use crate::table::{
-    AfterMove, CaptureEffect, Golds, Home, Hooks, KingLoss, Landing, Lender, MoveShape,
-    MovementSource, NifuPolicy, OwnMovement, Paralysis, PieceDef, Place, Reflect,
+    AfterMove, CaptureEffect, Goal, Golds, Home, Hooks, KingLoss, Landing, Lender, MoveShape,
+    MovementSource, NifuPolicy, OwnMovement, Paralysis, PieceDef, Place, PromotionRule, Reflect,
 };
 
 /// A rule value with a `variant!` name.
@@ -67,6 +67,17 @@ keywords!(CaptureEffect {
 });
 keywords!(NifuPolicy { "a" => NifuPolicy::A, "b" => NifuPolicy::B, "c" => NifuPolicy::C });
 keywords!(MoveShape { "normal" => MoveShape::Normal, "chained" => MoveShape::Chained });
+keywords!(PromotionRule {
+    "optional" => PromotionRule::Optional,
+    "forced" => PromotionRule::Forced,
+    "flip_each_move" => PromotionRule::FlipEachMove,
+    "flip_on_capture" => PromotionRule::FlipOnCapture,
+});
+keywords!(Goal {
+    "none" => Goal::None,
+    "check" => Goal::Check,
+    "reach_last_rank" => Goal::ReachLastRank,
+});
 // `reflecting(all)`: the edges; `None` is the absence of the term.
 keywords!(Reflect {
     "all" => Reflect::All,
@@ -167,6 +178,8 @@ pub const RULE_KEYS: &[&str] = &[
     "after_move",
     "move_shape",
     "nifu",
+    "promotion",
+    "goal",
 ];
 
 /// `value` or `value { key = word, ... }`.
@@ -234,6 +247,8 @@ pub fn rule_lines(hooks: &Hooks) -> Vec<String> {
         after_move,
         hooks.move_shape.keyword().to_string(),
         NIFU_ON_MOVES.word(hooks.nifu_on_moves).to_string(),
+        hooks.promotion.keyword().to_string(),
+        hooks.goal.keyword().to_string(),
     ];
     RULE_KEYS
         .iter()
@@ -264,6 +279,8 @@ mod tests {
         round_trip::<CaptureEffect>();
         round_trip::<NifuPolicy>();
         round_trip::<MoveShape>();
+        round_trip::<PromotionRule>();
+        round_trip::<Goal>();
         round_trip::<Reflect>();
         round_trip::<Home>();
         for s in [KINGS, DROPS, KING_CAPTURE, SCOPE, NIFU_ON_MOVES] {
@@ -286,6 +303,8 @@ mod tests {
                 "after_move = none;",
                 "move_shape = normal;",
                 "nifu = drops;",
+                "promotion = optional;",
+                "goal = none;",
             ]
         );
         let hooks = Hooks {

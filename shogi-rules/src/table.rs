@@ -242,6 +242,44 @@ pub enum MoveShape {
     Chained,
 }
 
+/// Seam "promotion rule": whether a piece that may promote must (Fairy-Stockfish's
+/// `mandatoryPiecePromotion`: EuroShogi, Tori shogi).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PromotionRule {
+    /// §0: promoting is a choice, forced only where the unpromoted piece could never move.
+    Optional,
+    /// A move that may promote must promote.
+    Forced,
+    /// Kyoto shogi: every move of a piece with two sides turns it over (promoted ↔
+    /// unpromoted, anywhere on the board); a piece in hand may be dropped either side up.
+    FlipEachMove,
+    /// Micro shogi: a piece with two sides turns over when it captures, and only then; a piece
+    /// in hand may be dropped either side up.
+    FlipOnCapture,
+}
+
+impl PromotionRule {
+    /// Pieces turn over between their two sides instead of promoting once.
+    pub const fn flips(self) -> bool {
+        matches!(
+            self,
+            PromotionRule::FlipEachMove | PromotionRule::FlipOnCapture
+        )
+    }
+}
+
+/// Seam "goal": a way to win besides the king rule (§1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// Only the king rule decides.
+    None,
+    /// Check shogi (王手将棋): the side that gives check wins at once.
+    Check,
+    /// Dobutsu shogi's try: a royal piece on its last rank that no enemy piece attacks wins
+    /// for its side (looked at before each move, the side to move's first).
+    ReachLastRank,
+}
+
 /// The rule seams of a variant, one field per kind of rule difference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Hooks {
@@ -254,6 +292,8 @@ pub struct Hooks {
     pub move_shape: MoveShape,
     /// Nifu also binds board moves of unpromoted pawns (§3, chained movement).
     pub nifu_on_moves: bool,
+    pub promotion: PromotionRule,
+    pub goal: Goal,
 }
 
 impl Hooks {
@@ -267,6 +307,8 @@ impl Hooks {
         after_move: AfterMove::None,
         move_shape: MoveShape::Normal,
         nifu_on_moves: false,
+        promotion: PromotionRule::Optional,
+        goal: Goal::None,
     };
 
     /// True when attacks and check are those of the pieces' own movement, so the fast
@@ -283,6 +325,8 @@ impl Hooks {
         matches!(self.capture_effect, CaptureEffect::None)
             && matches!(self.after_move, AfterMove::None)
             && matches!(self.king_loss, KingLoss::Checkmate)
+            && !self.promotion.flips()
+            && !matches!(self.goal, Goal::ReachLastRank)
     }
 }
 

@@ -112,6 +112,13 @@ registry!(
     Gorogoro,
     Handicap,
     AnnanShogi,
+    EuroShogi,
+    YariShogi,
+    OkisakiShogi,
+    CheckShogi,
+    KyotoShogi,
+    MicroShogi,
+    Dobutsu,
 );
 
 /// Every variant id, in RULES.md order: rule sets sharing an id prefix are listed together,

@@ -19,7 +19,7 @@ use syn::{Ident, LitInt};
 /// that switch a standard one off.
 fn flag_names() -> Vec<&'static str> {
     let mut all: Vec<&str> = PIECE_FLAGS.iter().map(|(n, _)| *n).collect();
-    all.extend(["mortal", "not_royal"]);
+    all.extend(["mortal", "not_royal", "drop_mate_allowed", "no_nifu"]);
     all
 }
 const PIECE_KEYS: &[&str] = &[
@@ -618,6 +618,8 @@ fn apply_piece_prop(set: &mut PieceSet, i: usize, prop: &PieceProp, errors: &mut
             "not_royal" => p.royal = false,
             "nifu" => p.nifu = true,
             "no_drop_mate" => p.drop_mate_forbidden = true,
+            "drop_mate_allowed" => p.drop_mate_forbidden = false,
+            "no_nifu" => p.nifu = false,
             "gold_class" => p.gold_class = true,
             other => {
                 let mut all = flag_names();

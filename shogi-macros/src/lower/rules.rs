@@ -4,8 +4,8 @@
 use crate::diagnostics::{one_of, Errors};
 use shogi_rules::keywords::{Keyword, Switch, DROPS, KINGS, KING_CAPTURE, NIFU_ON_MOVES, SCOPE};
 use shogi_rules::table::{
-    AfterMove, CaptureEffect, Golds, Hooks, KingLoss, Landing, Lender, MoveShape, MovementSource,
-    NifuPolicy, OwnMovement, Paralysis, Place,
+    AfterMove, CaptureEffect, Goal, Golds, Hooks, KingLoss, Landing, Lender, MoveShape,
+    MovementSource, NifuPolicy, OwnMovement, Paralysis, Place, PromotionRule,
 };
 use syn::Ident;
 
@@ -223,6 +223,8 @@ pub fn lower_rule(
             }
         }
         "move_shape" => hooks.move_shape = r.plain(MoveShape::Normal, errors),
+        "promotion" => hooks.promotion = r.plain(PromotionRule::Optional, errors),
+        "goal" => hooks.goal = r.plain(Goal::None, errors),
         "nifu" => {
             r.no_options(errors);
             hooks.nifu_on_moves = match NIFU_ON_MOVES.parse(&r.v) {

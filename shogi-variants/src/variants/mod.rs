@@ -2,6 +2,7 @@
 
 mod eight_knight;
 mod family;
+mod family_pieces;
 mod hybrid;
 mod immortal_silver;
 mod kirin_phoenix;
@@ -13,6 +14,9 @@ pub use eight_knight::{
     EightKnightFixedBlack, EightKnightFixedWhite, EightKnightKept, EightKnightVanish,
 };
 pub use family::{AnnanShogi, Gorogoro, Handicap, Judkins, Minishogi};
+pub use family_pieces::{
+    CheckShogi, Dobutsu, EuroShogi, KyotoShogi, MicroShogi, OkisakiShogi, YariShogi,
+};
 pub use hybrid::Hybrid;
 pub use immortal_silver::ImmortalSilver;
 pub use kirin_phoenix::{KirinPhoenix, KirinPhoenixVariant};

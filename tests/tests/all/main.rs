@@ -14,6 +14,7 @@ mod family_a_perft;
 mod family_a_princess_empress;
 mod family_a_reflection_bishop;
 mod family_boards;
+mod family_pieces;
 mod invariants_all;
 mod legal_filtered;
 mod perft_standard;

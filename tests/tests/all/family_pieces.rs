@@ -1,0 +1,211 @@
+//! The family members with pieces or goals of their own (issue 17): EuroShogi, Yari shogi,
+//! Okisaki shogi, Check shogi. Perft and every expected move list are Fairy-Stockfish's
+//! (commit c19b5f6c, largeboards=yes, nnue=no), driven over USI as in `family_boards.rs`
+//! (`position startpos [moves ...]` or `position sfen S`, then `go perft N`); hand-built
+//! positions were also derived by hand as the comments say.
+
+use crate::family_boards::check;
+use shogi_core::{Color, Position};
+use shogi_tests::{legal_usi as moves, sorted};
+use shogi_variants::variants::{
+    CheckShogi, Dobutsu, EuroShogi, KyotoShogi, MicroShogi, OkisakiShogi, YariShogi,
+};
+
+#[test]
+fn euroshogi_perft() {
+    check::<EuroShogi>(0, &[], &[(1, 25), (2, 625), (3, 15424), (4, 380499)]);
+}
+
+#[test]
+fn yarishogi_perft() {
+    check::<YariShogi>(0, &[], &[(1, 20), (2, 400), (3, 7960), (4, 158404)]);
+}
+
+#[test]
+fn okisakishogi_perft() {
+    check::<OkisakiShogi>(0, &[], &[(1, 37), (2, 1369), (3, 48211)]);
+}
+
+#[test]
+fn checkshogi_perft() {
+    // Standard shogi's 719,731 at depth 4 less the positions a check has ended.
+    check::<CheckShogi>(0, &[], &[(1, 30), (2, 900), (3, 25470), (4, 719408)]);
+}
+
+#[test]
+fn euroshogi_promotion_is_forced_and_the_knight_steps_sideways() {
+    // Black pawn 8d, knight 5e, king 4h; White king 4a. The pawn enters the zone (ranks a–c)
+    // and must promote; the knight jumps to 6c/4c (promoting) or steps to 6e/4e.
+    let expected = sorted(&[
+        "8d8c+", "5e6e", "5e4e", "5e6c+", "5e4c+", "4h5h", "4h3h", "4h5g", "4h4g", "4h3g",
+    ]);
+    assert_eq!(moves::<EuroShogi>("4k3/8/8/P7/3N4/8/8/4K3 b - 1"), expected);
+}
+
+#[test]
+fn yarishogi_pieces_and_pawn_drop_mate() {
+    // White yari rooks 5a, 3a slide down files 5 and 3, so Black's king 4i has only 4h. Black's
+    // yari gold (+N) 4c: gold steps and the backward slide. A pawn may be dropped anywhere but
+    // rank a, including 4b, which mates: the king's 3b, 5b are the gold's, 3a, 5a its own rooks'.
+    let sfen = "2rkr2/7/3+N3/7/7/7/7/7/3K3 b P 1";
+    let list = moves::<YariShogi>(sfen);
+    assert_eq!(list.len(), 65, "{list:?}");
+    let gold: Vec<&String> = list.iter().filter(|m| m.starts_with("4c")).collect();
+    assert_eq!(gold.len(), 10, "{gold:?}");
+    assert!(list.contains(&"4i4h".to_string()));
+    assert!(!list.iter().any(|m| m.starts_with("P*") && m.ends_with('a')));
+    let mut pos = Position::<YariShogi>::from_sfen(sfen).unwrap();
+    let drop = pos.parse_usi("P*4b").unwrap();
+    assert!(pos.is_legal(drop), "uchifuzume does not bind yari shogi");
+    pos.make(drop);
+    assert!(pos.legal_move_list().is_empty(), "P*4b mates");
+}
+
+#[test]
+fn okisakishogi_tenth_file_queen_and_pieces() {
+    // Black queen 10j (the tenth file): slides up the file (10i..10a), along rank j (9j..2j)
+    // and diagonally (9i..1a). The USI reader also takes Fairy-Stockfish's spellings: `:` for
+    // the tenth file and a leading zero on the tenth rank (`6e06a`).
+    let sfen = "2k7/10/10/10/10/10/10/10/10/Q8K b - 1";
+    let list = moves::<OkisakiShogi>(sfen);
+    let queen: Vec<&String> = list.iter().filter(|m| m.starts_with("10j")).collect();
+    assert_eq!(queen.len(), 9 + 8 + 9, "{queen:?}");
+    let pos = Position::<OkisakiShogi>::from_sfen(sfen).unwrap();
+    assert_eq!(
+        pos.parse_usi(":j:a").unwrap(),
+        pos.parse_usi("10j10a").unwrap()
+    );
+    assert_eq!(
+        pos.parse_usi(":j01a").unwrap(),
+        pos.parse_usi("10j1a").unwrap()
+    );
+    assert!(pos.parse_usi("11j10a").is_err());
+    // The lance slides both ways and the knight jumps like a chess knight; both keep moving
+    // on the last ranks, so drops there are allowed.
+    let list = moves::<OkisakiShogi>("k9/10/10/10/4L5/10/10/10/10/9K b N 1");
+    let lance: Vec<&String> = list.iter().filter(|m| m.starts_with("6e")).collect();
+    assert_eq!(lance.len(), 4 + 5 + 3, "{lance:?}"); // 6d..6a, 6f..6j, 6c+ 6b+ 6a+
+    assert!(list.contains(&"N*5a".to_string()));
+}
+
+#[test]
+fn checkshogi_check_wins_but_must_be_legal() {
+    // Black rook 1i to 1a checks the king on 5a: the game ends, White has no move.
+    let mut pos = Position::<CheckShogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K3R b - 1").unwrap();
+    let mv = pos.parse_usi("1i1a").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.winner_by_board(), Some(Color::Black));
+    assert!(pos.legal_move_list().is_empty());
+    // The bishop pinned on 5e by White's rook 5a could check the king on 1a from 3c, but that
+    // leaves Black's own king in check: only the king moves.
+    let expected = sorted(&["5i4h", "5i5h", "5i6h", "5i4i", "5i6i"]);
+    assert_eq!(
+        moves::<CheckShogi>("4r3k/9/9/9/4B4/9/9/9/4K4 b - 1"),
+        expected
+    );
+    // A pawn drop that would be uchifuzume in shogi (1b, guarded by the gold 2c; 2a is the
+    // king's own knight) is a winning check here.
+    let sfen = "7nk/9/7G1/9/9/9/9/9/4K4 b P 1";
+    assert!(moves::<CheckShogi>(sfen).contains(&"P*1b".to_string()));
+    assert!(!moves::<shogi_variants::variants::Standard>(sfen).contains(&"P*1b".to_string()));
+}
+
+#[test]
+fn kyotoshogi_perft() {
+    check::<KyotoShogi>(
+        0,
+        &[],
+        &[(1, 12), (2, 137), (3, 1636), (4, 18268), (5, 225903)],
+    );
+}
+
+#[test]
+fn micro_perft() {
+    check::<MicroShogi>(0, &[], &[(1, 9), (2, 80), (3, 767), (4, 7256), (5, 71328)]);
+}
+
+#[test]
+fn kyotoshogi_every_move_turns_the_piece_over() {
+    // From the start: the silver 4e and pawn 1e turn up (`+`), the tokin 5e and gold 2e turn
+    // back (`-`); only the king moves without turning.
+    let start = "p+nks+l/5/5/5/+LSK+NP b - 1";
+    let expected = sorted(&[
+        "4e5d+", "4e4d+", "4e3d+", "1e1d+", "5e5d-", "5e4d-", "2e3d-", "2e2d-", "2e1d-", "3e4d",
+        "3e3d", "3e2d",
+    ]);
+    assert_eq!(moves::<KyotoShogi>(start), expected);
+    let mut pos = Position::<KyotoShogi>::from_sfen(start).unwrap();
+    assert!(pos.parse_usi("1e1d").is_err(), "a pawn must turn over");
+    assert!(
+        pos.parse_usi("1e1d-").is_err(),
+        "an unpromoted pawn cannot turn back"
+    );
+    let mv = pos.parse_usi("1e1d+").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.to_sfen(), "p+nks+l/5/5/4+P/+LSK+N1 w - 2");
+    let mut pos = Position::<KyotoShogi>::from_sfen(start).unwrap();
+    assert!(pos.parse_usi("2e2d").is_err(), "a tokin must turn back");
+    let mv = pos.parse_usi("2e2d-").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.to_sfen(), "p+nks+l/5/5/3N1/+LSK2P w - 2");
+    // A pawn in hand drops on each of the 23 empty squares either side up (no nifu, no dead
+    // squares): 46 drops and the king's 3 moves.
+    let list = moves::<KyotoShogi>("k4/5/5/5/4K b P 1");
+    assert_eq!(list.len(), 49, "{list:?}");
+    assert!(list.contains(&"+P*5e".to_string()) && list.contains(&"P*5e".to_string()));
+    let mut pos = Position::<KyotoShogi>::from_sfen("k4/5/5/5/4K b P 1").unwrap();
+    let mv = pos.parse_usi("+P*3c").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.to_sfen(), "k4/5/2+P2/5/4K w - 2");
+}
+
+#[test]
+fn micro_a_piece_turns_over_when_it_captures() {
+    // Black bishop 2d: 3e and 1c plain, the capture on 3c only turned over (to gold).
+    let expected = sorted(&["2d3e", "2d1c", "2d3c+", "1e2e", "1e1d"]);
+    assert_eq!(moves::<MicroShogi>("k3/4/1p2/2B1/3K b - 1"), expected);
+    // Its gold side moves plainly and captures turning back (`-`).
+    let expected = sorted(&[
+        "2d2e", "2d3d", "2d1d", "2d2c", "2d1c", "2d3c-", "1e2e", "1e1d",
+    ]);
+    assert_eq!(moves::<MicroShogi>("k3/4/1p2/2+B1/3K b - 1"), expected);
+}
+
+#[test]
+fn dobutsu_perft() {
+    check::<Dobutsu>(0, &[], &[(1, 4), (2, 17), (3, 123), (4, 976), (5, 8122), (6, 71677)]);
+}
+
+#[test]
+fn dobutsu_try_and_drops() {
+    // Black lion 3b, White lion 1a. 3a is not attacked: reaching it wins at once. 2a is the
+    // white lion's: the game goes on and White may take the lion.
+    let sfen = "2l/L2/3/3 b - 1";
+    let expected = sorted(&["3b3c", "3b2c", "3b2b", "3b3a", "3b2a"]);
+    assert_eq!(moves::<Dobutsu>(sfen), expected);
+    let mut pos = Position::<Dobutsu>::from_sfen(sfen).unwrap();
+    let mv = pos.parse_usi("3b3a").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.winner_by_board(), Some(Color::Black));
+    assert!(pos.legal_move_list().is_empty());
+    let mut pos = Position::<Dobutsu>::from_sfen(sfen).unwrap();
+    let mv = pos.parse_usi("3b2a").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.winner_by_board(), None);
+    assert_eq!(pos.legal_move_list().len(), 3);
+    let mv = pos.parse_usi("1a2a").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.winner_by_board(), Some(Color::White), "the lion is taken");
+    // A chick in hand drops anywhere empty, beside another chick on its file and on the last
+    // rank; the chick on the board steps to 2b (outside the one-rank zone).
+    let expected = sorted(&[
+        "2c2b", "3d2d", "3d3c", "C*2d", "C*1d", "C*3c", "C*1c", "C*3b", "C*2b", "C*1b", "C*3a",
+        "C*2a",
+    ]);
+    assert_eq!(moves::<Dobutsu>("2l/3/1C1/L2 b C 1"), expected);
+    // Into the zone the chick must promote.
+    assert_eq!(
+        moves::<Dobutsu>("2l/1C1/3/L2 b - 1").iter().filter(|m| m.starts_with("2b")).collect::<Vec<_>>(),
+        vec!["2b2a+"]
+    );
+}
