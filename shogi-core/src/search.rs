@@ -1015,7 +1015,8 @@ impl<R: Rules> Worker<R> {
                             for &m in quiets_seen.iter().take(quiets_tried).flatten() {
                                 let h = &mut self.history[history_index(us.index(), m)];
                                 let b = if m == mv { bonus } else { -bonus };
-                                *h += b - *h * b.abs() / (1 << 20);
+                                // i64: |h| · |b| reaches 2^20 · 12800.
+                                *h += b - ((i64::from(*h) * i64::from(b.abs())) >> 20) as i32;
                             }
                         }
                         break;

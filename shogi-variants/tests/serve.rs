@@ -73,7 +73,11 @@ fn every_variant_starts_as_the_engine_says() {
                 other => panic!("{id}: move {m} has {other:?}"),
             };
             let mid = m["mid"].as_str().unwrap_or("");
-            let plus = if m["promote"] == true { "+" } else { "" };
+            let plus = match (&m["promote"], &m["demote"]) {
+                (Value::Bool(true), _) => "+",
+                (_, Value::Bool(true)) => "-",
+                _ => "",
+            };
             let text = format!("{from}{mid}{}{plus}", m["to"].as_str().unwrap());
             assert_eq!(m["usi"], text, "{id}");
         }

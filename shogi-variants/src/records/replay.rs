@@ -388,7 +388,8 @@ fn to_move<R: Rules>(
             let k = kind_in::<R>(kind)
                 .ok_or_else(|| format!("the piece '{piece}' does not exist in {id}"))?;
             let drop_it = || {
-                if pos.hand(side, k) == 0 {
+                // A piece dropped promoted side up (flip rules) is held unpromoted.
+                if pos.hand(side, pos.tables().unpromoted[k as usize]) == 0 {
                     return Err(format!("no '{piece}' in hand to drop"));
                 }
                 Ok(Move::drop(k, to))
@@ -439,7 +440,7 @@ fn to_move<R: Rules>(
                         .map(|n| n.kif)
                         .unwrap_or(kind_name::<R>(actual))
                 )),
-                Some(_) => Ok(Move::new(from, to, promote)),
+                Some(_) => Ok(turned_down(pos, Move::new(from, to, promote))),
             }
         }
         MoveText::Csa {
@@ -459,7 +460,7 @@ fn to_move<R: Rules>(
             let k = kind_in::<R>(kind)
                 .ok_or_else(|| format!("the piece '{kind}' does not exist in {id}"))?;
             let Some(from) = from else {
-                if pos.hand(side, k) == 0 {
+                if pos.hand(side, pos.tables().unpromoted[k as usize]) == 0 {
                     return Err(format!("no {kind} in hand to drop"));
                 }
                 return Ok(Move::drop(k, to));
@@ -469,6 +470,12 @@ fn to_move<R: Rules>(
                 None => Err(format!("no piece on {from} to move")),
                 Some((c, _)) if c != side => Err(format!("the piece on {from} is the opponent's")),
                 Some((_, actual)) if actual == k => Ok(Move::new(from, to, false)),
+                Some((_, actual))
+                    if R::HOOKS.promotion.flips()
+                        && pos.tables().unpromoted[actual as usize] == k =>
+                {
+                    Ok(Move::demote(from, to))
+                }
                 Some((_, actual))
                     if R::TABLE.pieces[actual as usize]
                         .promotion
@@ -504,6 +511,24 @@ fn mark(c: Color) -> char {
 pub struct Marks {
     pub relative: Option<char>,
     pub motion: Option<char>,
+}
+
+/// Under the flip rules a promoted piece that moves without `成` may turn back over: the
+/// plain move if it is legal, else its demotion (KIF has no mark for the turn back).
+fn turned_down<R: Rules>(pos: &Position<R>, mv: Move) -> Move {
+    if !R::HOOKS.promotion.flips() || mv.is_promotion() {
+        return mv;
+    }
+    let mut p = pos.clone();
+    if p.is_legal_move(mv) {
+        return mv;
+    }
+    let down = Move::demote(mv.from(), mv.to());
+    if p.is_legal_move(down) {
+        down
+    } else {
+        mv
+    }
 }
 
 /// The legal non-drop moves of a `kind` piece of the side to move to `to` (plain one-step
@@ -728,6 +753,8 @@ pub fn csa_text<R: Rules>(pos: &Position<R>, mv: Move) -> Option<String> {
     let (_, kind) = pos.kind_at(mv.from())?;
     let after = if mv.is_promotion() {
         R::TABLE.pieces[kind as usize].promotion?.to
+    } else if mv.is_demotion() {
+        pos.tables().unpromoted[kind as usize]
     } else {
         kind
     };

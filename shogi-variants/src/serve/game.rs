@@ -78,6 +78,8 @@ pub struct LegalMove {
     pub mid: Option<String>,
     pub to: String,
     pub promote: bool,
+    /// A promoted piece turning back over (Kyoto and Micro shogi's flips; USI `-`).
+    pub demote: bool,
 }
 
 /// Pieces in hand of one kind.
@@ -283,6 +285,7 @@ impl<R: Rules> WebGame for Session<R> {
                 mid: m.mid().map(|s| s.to_string()),
                 to: m.to().to_string(),
                 promote: m.is_promotion(),
+                demote: m.is_demotion(),
             })
             .collect();
         let hand = |c: Color| {

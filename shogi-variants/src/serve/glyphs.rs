@@ -39,6 +39,19 @@ pub fn kanji(name: &str) -> Option<&'static str> {
         "royal_bishop" => "玉角",
         "empress" => "后",
         "princess" => "姫",
+        // The shogi family (issue 17). Yari shogi's spear pieces (槍): 槍桂, 槍角, 槍車,
+        // promoting to golds (金) and the pawn to a silver (銀); Micro shogi's golds that
+        // turn over to a bishop or rook; Dobutsu shogi's animals in katakana (ライオン
+        // keeps 獅, キリン giraffe, ゾウ elephant, ヒヨコ chick, ニワトリ hen).
+        "yari_knight" => "槍桂",
+        "yari_bishop" => "槍角",
+        "yari_rook" => "槍車",
+        "yari_gold_knight" | "yari_gold_bishop" | "bishop_gold" | "rook_gold" => "金",
+        "yari_silver" => "銀",
+        "giraffe" => "キ",
+        "elephant" => "ゾ",
+        "chick" => "ヒ",
+        "hen" => "ニ",
         _ => return None,
     })
 }
