@@ -27,7 +27,7 @@ use crate::moves::Move;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::table::{PromotionRule, Reflect, RuleTable};
+use crate::table::{KingLoss, PromotionRule, Reflect, RuleTable};
 use crate::tables::{first_along, OPPOSITE};
 use std::marker::PhantomData;
 
@@ -35,10 +35,15 @@ use std::marker::PhantomData;
 pub struct FastLegality<R>(PhantomData<R>);
 
 impl<R: Rules> FastLegality<R> {
-    /// Check is natural attack, moves have no side effects, king loss is checkmate, and no
-    /// piece moves in a way that breaks straight-line pins.
-    pub const EXACT: bool =
-        R::HOOKS.plain_attacks() && R::HOOKS.plain_effects() && pins_are_straight(R::TABLE);
+    /// Check is natural attack, moves have no side effects, the (last) king may not be left
+    /// capturable, and no piece moves in a way that breaks straight-line pins.
+    pub const EXACT: bool = R::HOOKS.plain_attacks()
+        && R::HOOKS.plain_moves()
+        && matches!(
+            R::HOOKS.king_loss,
+            KingLoss::Checkmate | KingLoss::LastRoyal
+        )
+        && pins_are_straight(R::TABLE);
 }
 
 /// Whether some kind of the table has a reflecting slide.

@@ -372,6 +372,13 @@ impl<R: Rules> Position<R> {
             return true;
         }
         let us = self.side_to_move();
+        // Under `last_royal` royals are protected by their number when the move starts (a
+        // piece promoting to a second royal frees the first only from the next move on, as
+        // Fairy-Stockfish counts): with two, none is, and a board move cannot lose one.
+        let unprotected = R::HOOKS.king_loss == KingLoss::LastRoyal && self.royals(us).count() >= 2;
+        if unprotected && R::HOOKS.plain_moves() && R::HOOKS.plain_attacks() && !mv.is_drop() {
+            return true;
+        }
         let exempt = self.like_attack_exempt(mv);
         self.make(mv);
         if voidable && self.outcome() == Outcome::NotAMove {
@@ -383,10 +390,15 @@ impl<R: Rules> Position<R> {
             self.unmake();
             return ok;
         }
-        let mut ok = !self.in_check(us);
+        let mut ok = unprotected || !self.in_check(us);
         // A move that wins on the board stands even if it leaves the own king attacked,
-        // except in check shogi, where the check only wins a legal move.
-        if !ok && R::HOOKS.goal != Goal::Check && self.winner_by_board() == Some(us) {
+        // except in check shogi, where the check only wins a legal move, and for a last
+        // royal piece (Fairy-Stockfish's extinction pseudo-royalty).
+        if !ok
+            && R::HOOKS.goal != Goal::Check
+            && R::HOOKS.king_loss == KingLoss::Checkmate
+            && self.winner_by_board() == Some(us)
+        {
             ok = true;
         }
         if ok && !exempt && self.like_attack_on_board() {

@@ -151,14 +151,15 @@ impl<R: Rules> Position<R> {
     fn validate(&self) -> Result<(), SfenError> {
         let hooks = R::HOOKS;
         let flipping = hooks.after_move != AfterMove::None;
-        let kings_may_be_lost = hooks.king_loss == KingLoss::Capture
+        let kings_may_be_lost = matches!(hooks.king_loss, KingLoss::Capture | KingLoss::LastRoyal)
             || matches!(hooks.after_move, AfterMove::Othello(_));
+        let several_royals = flipping || hooks.king_loss == KingLoss::LastRoyal;
         for c in Color::BOTH {
             let kings = self.royals(c).count();
             if kings == 0 && !kings_may_be_lost {
                 return Err(SfenError::MissingKing(color_name(c)));
             }
-            if kings > 1 && !flipping {
+            if kings > 1 && !several_royals {
                 return Err(SfenError::TooManyKings(color_name(c)));
             }
         }
@@ -209,8 +210,13 @@ impl<R: Rules> Position<R> {
             }
         }
         self.check_material()?;
-        if hooks.king_loss == KingLoss::Checkmate && self.winner_by_board().is_none() {
-            let waiting = !self.side_to_move();
+        let waiting = !self.side_to_move();
+        let protected = match hooks.king_loss {
+            KingLoss::Checkmate => true,
+            KingLoss::LastRoyal => self.royals(waiting).count() == 1,
+            KingLoss::Capture => false,
+        };
+        if protected && self.winner_by_board().is_none() {
             if self.in_check(waiting) {
                 return Err(SfenError::OpponentInCheck(color_name(waiting)));
             }

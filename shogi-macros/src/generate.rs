@@ -36,6 +36,7 @@ fn hooks(h: &Hooks) -> TokenStream {
     let king_loss = match h.king_loss {
         KingLoss::Checkmate => quote!(#t::KingLoss::Checkmate),
         KingLoss::Capture => quote!(#t::KingLoss::Capture),
+        KingLoss::LastRoyal => quote!(#t::KingLoss::LastRoyal),
     };
     let movement_source = match h.movement_source {
         MovementSource::Own => quote!(#t::MovementSource::Own),

@@ -44,7 +44,11 @@ macro_rules! keywords {
     };
 }
 
-keywords!(KingLoss { "checkmate" => KingLoss::Checkmate, "king_capture" => KingLoss::Capture });
+keywords!(KingLoss {
+    "checkmate" => KingLoss::Checkmate,
+    "king_capture" => KingLoss::Capture,
+    "last_royal" => KingLoss::LastRoyal,
+});
 keywords!(Lender { "enemy" => Lender::Enemy, "friend" => Lender::Friend });
 keywords!(Place {
     "behind" => Place::Behind,

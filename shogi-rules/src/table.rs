@@ -121,6 +121,10 @@ pub enum KingLoss {
     Checkmate,
     /// Every pseudo-legal move is legal; losing the king loses.
     Capture,
+    /// Sho shogi's crown prince: a side loses when its last royal piece is gone. While it
+    /// has two or more, none is protected (any may be left attacked and captured); its last
+    /// one may not be left capturable, as a king under checkmate rules.
+    LastRoyal,
 }
 
 /// Whose pieces are borrowed from (RULES.md §3, and Annan shogi).
@@ -322,9 +326,14 @@ impl Hooks {
 
     /// True when the position after a move is that of standard shogi (no effects).
     pub const fn plain_effects(&self) -> bool {
+        self.plain_moves() && matches!(self.king_loss, KingLoss::Checkmate)
+    }
+
+    /// True when a move changes the board only as in standard shogi (no capture or
+    /// after-move effect, no flips, no board goal); the king-loss rule may still differ.
+    pub const fn plain_moves(&self) -> bool {
         matches!(self.capture_effect, CaptureEffect::None)
             && matches!(self.after_move, AfterMove::None)
-            && matches!(self.king_loss, KingLoss::Checkmate)
             && !self.promotion.flips()
             && !matches!(self.goal, Goal::ReachLastRank)
     }

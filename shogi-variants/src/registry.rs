@@ -119,6 +119,7 @@ registry!(
     KyotoShogi,
     MicroShogi,
     Dobutsu,
+    ShoShogi,
 );
 
 /// Every variant id, in RULES.md order: rule sets sharing an id prefix are listed together,

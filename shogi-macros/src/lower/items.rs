@@ -30,6 +30,9 @@ pub struct Items<'a> {
     pub board: Option<(Geometry, Span)>,
     pub default_zone: Option<&'a LitInt>,
     pub start: Option<LitStr>,
+    /// `captured = vanish;`: every piece without its own `captured` leaves the game when
+    /// captured (no drops).
+    pub captured: Option<&'a Ident>,
 }
 
 /// Sorts the items of `def`, reporting repeated and unknown ones.
@@ -45,6 +48,7 @@ pub fn collect<'a>(def: &'a VariantDef, errors: &mut Errors) -> Items<'a> {
     let mut board: Option<(Geometry, Span)> = None;
     let mut default_zone: Option<&LitInt> = None;
     let mut start: Option<LitStr> = None;
+    let mut captured: Option<&Ident> = None;
 
     for item in &def.items {
         match item {
@@ -112,14 +116,25 @@ pub fn collect<'a>(def: &'a VariantDef, errors: &mut Errors) -> Items<'a> {
                 options,
             } => {
                 let k = key.to_string();
-                if k == "pieces" || TEXT_KEYS.contains(&k.as_str()) {
+                if k == "captured" {
+                    if value != "vanish" || !options.is_empty() {
+                        errors.push(
+                            value.span(),
+                            "`captured` for the whole rule set takes `vanish` (captured pieces leave the game; a piece's own `captured = ...;` still applies)",
+                        );
+                    } else if captured.replace(value).is_some() {
+                        errors.push(key.span(), "`captured` is given twice");
+                    }
+                } else if k == "pieces" || TEXT_KEYS.contains(&k.as_str()) {
                     errors.push(
                         value.span(),
                         format!("`{k}` takes a string, e.g. `{k} = \"...\";`"),
                     );
                 } else if !RULE_KEYS.contains(&k.as_str()) {
                     let mut all: Vec<&str> = RULE_KEYS.to_vec();
-                    all.extend(["id", "title", "note", "pieces", "piece", "setup"]);
+                    all.extend([
+                        "id", "title", "note", "pieces", "piece", "setup", "captured",
+                    ]);
                     errors.push(
                         key.span(),
                         format!("unknown rule `{k}`; {}", one_of(&k, &all)),
@@ -164,5 +179,6 @@ pub fn collect<'a>(def: &'a VariantDef, errors: &mut Errors) -> Items<'a> {
         board,
         default_zone,
         start,
+        captured,
     }
 }

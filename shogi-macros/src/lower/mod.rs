@@ -46,6 +46,11 @@ pub fn lower(def: &VariantDef) -> syn::Result<Model> {
             format!("a {geometry} board needs its start position: `start = \"<SFEN board>\";` (the standard one is 9x9)"),
         );
     }
+    if let Some(vanish) = items.captured {
+        for c in set.captured.iter_mut().filter(|c| c.is_none()) {
+            *c = Some((vanish.span(), Some(vanish.clone()), Some(vanish.clone())));
+        }
+    }
     pieces::resolve(def, &mut set, &geometry, zone_default, &mut errors);
 
     let mut hooks = Hooks::STANDARD;

@@ -92,7 +92,7 @@ pub struct PieceSet {
     fixed_unpromoted: Vec<bool>,
     /// Pending references by name, resolved once every piece is known.
     pub promotes: Vec<Option<(Ident, Option<LitInt>)>>,
-    captured: Vec<Option<CapturedRef>>,
+    pub captured: Vec<Option<CapturedRef>>,
     unpromoted: Vec<Option<Ident>>,
     value_given: Vec<bool>,
     span: Vec<Span>,

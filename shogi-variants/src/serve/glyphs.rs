@@ -52,6 +52,9 @@ pub fn kanji(name: &str) -> Option<&'static str> {
         "elephant" => "ゾ",
         "chick" => "ヒ",
         "hen" => "ニ",
+        // Sho shogi: 酔象 drunk elephant, 太子 crown prince.
+        "drunk_elephant" => "酔象",
+        "crown_prince" => "太子",
         _ => return None,
     })
 }

@@ -189,3 +189,28 @@ variant! {
     start = "gle/1c1/1C1/ELG";
     setup {}
 }
+
+variant! {
+    /// Sho shogi (小将棋), shogi before drops: the standard pieces and a drunk elephant (one
+    /// step in every direction but straight back) beside each king, which may promote to a
+    /// crown prince (moves like a king, royal too). Captured pieces leave the game; no drops.
+    /// A side loses when it has no royal piece left: while it has king and prince, either may
+    /// be left attacked and captured; its last royal piece may not be left capturable (a side
+    /// without a legal move loses, as in shogi).
+    /// Start `lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL`, Black first.
+    pub struct ShoShogi;
+    id = "shoshogi";
+    title = "Sho shogi: no drops, a drunk elephant that becomes a second royal";
+    pieces = standard;
+    piece drunk_elephant 'E' {
+        moves = leaps((0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (1, -1), (-1, -1));
+        promotes = crown_prince;
+        value = 650;
+    }
+    piece crown_prince "+E" { moves = king; royal; value = 900; }
+    captured = vanish;
+    king_loss = last_royal;
+    note = "The crown prince is written `+E` (the promoted elephant), as Fairy-Stockfish writes it; its extinction pseudo-royalty is this rule set's `last_royal`.";
+    start = "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL";
+    setup {}
+}

@@ -8,7 +8,7 @@ use crate::family_boards::check;
 use shogi_core::{Color, Position};
 use shogi_tests::{legal_usi as moves, sorted};
 use shogi_variants::variants::{
-    CheckShogi, Dobutsu, EuroShogi, KyotoShogi, MicroShogi, OkisakiShogi, YariShogi,
+    CheckShogi, Dobutsu, EuroShogi, KyotoShogi, MicroShogi, OkisakiShogi, ShoShogi, YariShogi,
 };
 
 #[test]
@@ -219,4 +219,73 @@ fn dobutsu_try_and_drops() {
             .collect::<Vec<_>>(),
         vec!["2b2a+"]
     );
+}
+
+#[test]
+fn shoshogi_two_royals_are_unprotected_the_last_is_protected() {
+    // King 5i and crown prince 1e against the rook 9i: with two royals every move stands, the
+    // king may stay attacked (prince moves) or step along the rook's rank (4i, 6i).
+    let two = "4k4/9/9/9/8+E/9/9/9/r3K4 b - 1";
+    let expected = sorted(&[
+        "1e1d", "1e2d", "1e2e", "1e1f", "1e2f", "5i4h", "5i5h", "5i6h", "5i4i", "5i6i",
+    ]);
+    assert_eq!(moves::<ShoShogi>(two), expected);
+    // The king alone is protected as in shogi: it leaves the rook's rank.
+    let one = "4k4/9/9/9/9/9/9/9/r3K4 b - 1";
+    assert_eq!(moves::<ShoShogi>(one), sorted(&["5i4h", "5i5h", "5i6h"]));
+    // The rook takes the king left attacked: the captured king leaves the game (White's hand
+    // stays empty), Black plays on with the prince, now protected from the rook's file.
+    let mut pos = Position::<ShoShogi>::from_sfen("4k4/9/9/9/5+E3/9/9/9/r3K4 b - 1").unwrap();
+    for usi in ["4e4d", "9i5i"] {
+        let mv = pos.parse_usi(usi).unwrap();
+        pos.make(mv);
+    }
+    assert_eq!(pos.to_sfen(), "4k4/9/9/5+E3/9/9/9/9/4r4 b - 3");
+    assert_eq!(pos.winner_by_board(), None);
+    assert_eq!(
+        sorted_list(pos.legal_move_list().iter().map(|m| pos.move_to_usi(*m))),
+        sorted(&["4d3c", "4d4c", "4d3d", "4d3e", "4d4e"])
+    );
+    // No royal left: the game is lost.
+    let pos = Position::<ShoShogi>::from_sfen("4k4/9/9/9/9/9/9/9/r8 b - 1").unwrap();
+    assert_eq!(pos.winner_by_board(), Some(Color::White));
+}
+
+#[test]
+fn shoshogi_a_prince_promoted_in_check_does_not_free_the_king() {
+    // The king 5i is in check from the rook 9i. The drunk elephant 1d (every step but straight
+    // back) could promote on 1c or 2c to a crown prince, but royals are counted when the move
+    // starts (Fairy-Stockfish: 5i4h, 5i5h, 5i6h only): the last royal must still escape.
+    let sfen = "4k4/9/9/8E/9/9/9/9/r3K4 b - 1";
+    assert_eq!(moves::<ShoShogi>(sfen), sorted(&["5i4h", "5i5h", "5i6h"]));
+    // Unchecked, the elephant's steps: 1c and 2c either way, 2d, 2e; no drops ever.
+    let free = moves::<ShoShogi>("4k4/9/9/8E/9/9/9/9/4K4 b - 1");
+    let elephant: Vec<&String> = free.iter().filter(|m| m.starts_with("1d")).collect();
+    assert_eq!(elephant.len(), 6, "{elephant:?}");
+    // Once promoted, the prince frees the king from the next move on: after 1d1c+ and the
+    // rook's 9a9i, the king may stay on the rook's rank.
+    let mut pos = Position::<ShoShogi>::from_sfen("r3k4/9/9/8E/9/9/9/9/4K4 b - 1").unwrap();
+    for usi in ["1d1c+", "9a9i"] {
+        let mv = pos.parse_usi(usi).unwrap();
+        pos.make(mv);
+    }
+    let list = sorted_list(pos.legal_move_list().iter().map(|m| pos.move_to_usi(*m)));
+    assert!(list.contains(&"5i4i".to_string()), "{list:?}");
+}
+
+#[test]
+fn shoshogi_captures_leave_the_game() {
+    // Bishop 8h takes the pawn on 3c: nothing goes to Black's hand.
+    let mut pos = Position::<ShoShogi>::from_sfen("4k4/9/6p2/9/9/9/9/1B7/4K4 b - 1").unwrap();
+    let mv = pos.parse_usi("8h3c").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.to_sfen(), "4k4/9/6B2/9/9/9/9/9/4K4 w - 2");
+    // An SFEN with pieces in hand names a piece the variant cannot hold in hand.
+    assert!(Position::<ShoShogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 1").is_err());
+}
+
+fn sorted_list(it: impl Iterator<Item = String>) -> Vec<String> {
+    let mut v: Vec<String> = it.collect();
+    v.sort();
+    v
 }
