@@ -147,8 +147,10 @@ impl<R: Rules> Position<R> {
                 continue;
             }
             if let Some(first) = first_along(o, ray & occ) {
+                let k = self.piece_at(first).kind() as usize;
                 if them.contains(first)
-                    && rv.slide_kinds[b][d] >> self.piece_at(first).kind() & 1 != 0
+                    && rv.slide_kinds[b][d] >> k & 1 != 0
+                    && t.slide_reaches(b, k, d, first, sq)
                 {
                     found.set(first);
                 }

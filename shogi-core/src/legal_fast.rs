@@ -38,7 +38,7 @@ impl<R: Rules> FastLegality<R> {
     /// Check is natural attack, moves have no side effects, the (last) king may not be left
     /// capturable, and no piece moves in a way that breaks straight-line pins.
     pub const EXACT: bool = R::HOOKS.plain_attacks()
-        && R::HOOKS.plain_moves()
+        && (R::HOOKS.plain_moves() || R::HOOKS.plain_but_flips())
         && matches!(
             R::HOOKS.king_loss,
             KingLoss::Checkmate | KingLoss::LastRoyal
@@ -94,6 +94,8 @@ pub(crate) trait Sink {
     fn drops(&mut self, kind: u8, to: Bitboard);
     /// One move found legal by make/test/unmake.
     fn one(&mut self, mv: Move);
+    /// Moves from `from` to each square of `to` turning a promoted piece back (flip rules).
+    fn demotes(&mut self, from: Square, to: Bitboard);
 }
 
 pub(crate) struct ListSink<'a>(pub(crate) &'a mut MoveList);
@@ -118,6 +120,12 @@ impl Sink for ListSink<'_> {
     fn one(&mut self, mv: Move) {
         self.0.push(mv);
     }
+    #[inline]
+    fn demotes(&mut self, from: Square, to: Bitboard) {
+        for sq in to {
+            self.0.push(Move::demote(from, sq));
+        }
+    }
 }
 
 pub(crate) struct CountSink(pub(crate) u64);
@@ -134,6 +142,10 @@ impl Sink for CountSink {
     #[inline]
     fn one(&mut self, _mv: Move) {
         self.0 += 1;
+    }
+    #[inline]
+    fn demotes(&mut self, _from: Square, to: Bitboard) {
+        self.0 += to.count() as u64;
     }
 }
 
@@ -248,12 +260,17 @@ impl<R: Rules> Position<R> {
             };
             let kinds = rv.slide_kinds[b][d];
             if enemy.contains(first) {
-                if kinds >> self.piece_at(first).kind() & 1 != 0 {
+                let k = self.piece_at(first).kind() as usize;
+                if kinds >> k & 1 != 0 && t.slide_reaches(b, k, d, first, king) {
                     sliders.set(first);
                     info.block |= ray ^ t.rays[o][first.index()] ^ Bitboard::from_square(first);
                 }
             } else if let Some(second) = first_along(o, t.rays[o][first.index()] & occ) {
-                if enemy.contains(second) && kinds >> self.piece_at(second).kind() & 1 != 0 {
+                let k = self.piece_at(second).kind() as usize;
+                if enemy.contains(second)
+                    && kinds >> k & 1 != 0
+                    && t.slide_reaches(b, k, d, second, king)
+                {
                     info.pinned.set(first);
                     info.pins[info.pin_count] = (first, ray ^ t.rays[o][second.index()]);
                     info.pin_count += 1;
@@ -301,6 +318,18 @@ impl<R: Rules> Position<R> {
         let t = self.tables;
         let c = us.index();
         let mut plain = targets & !t.dead[c][kind];
+        if R::HOOKS.promotion.flips() {
+            // No landing rule on this path: the memo is never read.
+            let (flip, stay) =
+                self.flip_sets(&mut LikeMemo::default(), from, kind as u8, targets, plain);
+            if t.promote_to[kind] == u8::MAX {
+                sink.demotes(from, flip);
+                sink.board(from, Bitboard::EMPTY, stay);
+            } else {
+                sink.board(from, flip, stay);
+            }
+            return;
+        }
         if R::HOOKS.nifu_on_moves && t.nifu[kind] {
             plain &= !self.nifu_files(us, kind as u8, Some(from));
         }
@@ -383,6 +412,15 @@ impl<R: Rules> Position<R> {
                 targets = self.without_drop_mates(us, kind, targets);
             }
             sink.drops(kind, targets);
+            // Flip rules: the piece may also be dropped promoted side up.
+            let up = t.promote_to[k];
+            if R::HOOKS.promotion.flips() && up != u8::MAX {
+                let mut targets = self.drop_targets(&mut LikeMemo::default(), us, up, mask);
+                if t.drop_mate_forbidden[up as usize] && targets.nonempty() {
+                    targets = self.without_drop_mates(us, up, targets);
+                }
+                sink.drops(up, targets);
+            }
         }
     }
 

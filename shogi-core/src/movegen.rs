@@ -193,7 +193,7 @@ impl<R: Rules> Position<R> {
     /// [`Position::board_move_sets`] under the flip rules: the first set holds the moves that
     /// turn the piece over (to its promoted side, or back for a promoted piece), the second
     /// the moves that keep it; every move flips (Kyoto) or every capture does (Micro).
-    fn flip_sets(
+    pub(crate) fn flip_sets(
         &self,
         memo: &mut LikeMemo,
         from: Square,
@@ -235,8 +235,12 @@ impl<R: Rules> Position<R> {
             pawns.clear(sq);
         }
         let mut files = Bitboard::EMPTY;
+        let limit = self.tables.nifu_limit[kind as usize];
         for sq in pawns {
-            files |= FILE_MASKS[sq.file() as usize];
+            let file = FILE_MASKS[sq.file() as usize];
+            if limit == 1 || (pawns & file).count() >= limit as u32 {
+                files |= file;
+            }
         }
         files
     }
@@ -375,10 +379,24 @@ impl<R: Rules> Position<R> {
         // Under `last_royal` royals are protected by their number when the move starts (a
         // piece promoting to a second royal frees the first only from the next move on, as
         // Fairy-Stockfish counts): with two, none is, and a board move cannot lose one.
-        let unprotected = R::HOOKS.king_loss == KingLoss::LastRoyal && self.royals(us).count() >= 2;
+        let last_royal = R::HOOKS.king_loss == KingLoss::LastRoyal;
+        let unprotected = last_royal && self.royals(us).count() >= 2;
         if unprotected && R::HOOKS.plain_moves() && R::HOOKS.plain_attacks() && !mv.is_drop() {
             return true;
         }
+        // The one protected piece, where it stands after the move (a prince this move
+        // creates is not protected yet).
+        let protected = if last_royal && !unprotected {
+            self.royals(us).lsb().map(|sq| {
+                if !mv.is_drop() && mv.from() == sq {
+                    mv.to()
+                } else {
+                    sq
+                }
+            })
+        } else {
+            None
+        };
         let exempt = self.like_attack_exempt(mv);
         self.make(mv);
         if voidable && self.outcome() == Outcome::NotAMove {
@@ -390,7 +408,10 @@ impl<R: Rules> Position<R> {
             self.unmake();
             return ok;
         }
-        let mut ok = unprotected || !self.in_check(us);
+        let mut ok = match protected {
+            Some(sq) => !self.king_attacked(sq, !us),
+            None => unprotected || !self.in_check(us),
+        };
         // A move that wins on the board stands even if it leaves the own king attacked,
         // except in check shogi, where the check only wins a legal move, and for a last
         // royal piece (Fairy-Stockfish's extinction pseudo-royalty).

@@ -200,9 +200,11 @@ impl<R: Rules> Position<R> {
                     if !t.nifu[k] || (!hooks.nifu_on_moves && changes_file(k)) {
                         continue;
                     }
-                    let mut seen = [false; crate::geometry::MAX_FILES as usize];
+                    let mut seen = [0u8; crate::geometry::MAX_FILES as usize];
                     for sq in self.pieces(c, k as u8) {
-                        if std::mem::replace(&mut seen[sq.file() as usize], true) {
+                        let n = &mut seen[sq.file() as usize];
+                        *n += 1;
+                        if *n > t.nifu_limit[k] {
                             return Err(SfenError::Nifu(color_name(c), sq.file() + 1));
                         }
                     }
@@ -216,10 +218,8 @@ impl<R: Rules> Position<R> {
             KingLoss::LastRoyal => self.royals(waiting).count() == 1,
             KingLoss::Capture => false,
         };
-        if protected && self.winner_by_board().is_none() {
-            if self.in_check(waiting) {
-                return Err(SfenError::OpponentInCheck(color_name(waiting)));
-            }
+        if protected && self.winner_by_board().is_none() && self.in_check(waiting) {
+            return Err(SfenError::OpponentInCheck(color_name(waiting)));
         }
         Ok(())
     }

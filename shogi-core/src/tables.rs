@@ -124,6 +124,13 @@ pub struct Tables {
     pub capture_only: Vec<[[Bitboard; SQUARES]; MAX_KINDS]>,
     /// Bit `d` set: slides along absolute direction `d`.
     pub slide_dirs: [[u8; MAX_KINDS]; 2],
+    /// Longest slide along `d` per colour and kind, 0 for no limit (`slides_up_to`).
+    pub slide_range: [[[u8; 8]; MAX_KINDS]; 2],
+    /// Kinds with a range-limited slide (bit mask); the plain kernels skip the range test
+    /// when it is zero.
+    pub ranged_mask: u32,
+    /// `within[n][sq]`: squares at most `n` king steps from `sq`, for the ranges in use.
+    pub within: Vec<[Bitboard; SQUARES]>,
     /// Diagonal slides that reflect, per kind (those directions are not in `slide_dirs`).
     pub reflect: [Reflect; MAX_KINDS],
     pub lion: [bool; MAX_KINDS],
@@ -139,6 +146,8 @@ pub struct Tables {
     pub royal: [bool; MAX_KINDS],
     pub immortal: [bool; MAX_KINDS],
     pub nifu: [bool; MAX_KINDS],
+    /// How many of the kind a file may hold before nifu bars a drop there (1 in shogi).
+    pub nifu_limit: [u8; MAX_KINDS],
     pub drop_mate_forbidden: [bool; MAX_KINDS],
     pub gold_class: [bool; MAX_KINDS],
     pub captured: [[Captured; 2]; MAX_KINDS],
@@ -228,6 +237,9 @@ impl Tables {
             move_only: vec![empty; 2],
             capture_only: vec![empty; 2],
             slide_dirs: [[0; MAX_KINDS]; 2],
+            slide_range: [[[0; 8]; MAX_KINDS]; 2],
+            ranged_mask: 0,
+            within: Vec::new(),
             reflect: [Reflect::None; MAX_KINDS],
             lion: [false; MAX_KINDS],
             special: [false; MAX_KINDS],
@@ -238,6 +250,7 @@ impl Tables {
             royal: [false; MAX_KINDS],
             immortal: [false; MAX_KINDS],
             nifu: [false; MAX_KINDS],
+            nifu_limit: [1; MAX_KINDS],
             drop_mate_forbidden: [false; MAX_KINDS],
             gold_class: [false; MAX_KINDS],
             captured: [[Captured::Vanish; 2]; MAX_KINDS],
@@ -295,6 +308,17 @@ impl Tables {
                     let d = dir_index(df, dr).expect("slide directions are unit vectors");
                     t.slide_dirs[c][k] |= 1 << d;
                 }
+                for &((dx, dy), n) in m.ranged {
+                    let (df, dr) = absolute(color, dx, dy);
+                    let d = dir_index(df, dr).expect("slide directions are unit vectors");
+                    // An unlimited slide the same way wins over the limited one.
+                    if t.slide_dirs[c][k] >> d & 1 == 0 || t.slide_range[c][k][d] != 0 {
+                        t.slide_dirs[c][k] |= 1 << d;
+                        let r = &mut t.slide_range[c][k][d];
+                        *r = (*r).max(n);
+                        t.ranged_mask |= 1 << k;
+                    }
+                }
             }
             t.reflect[k] = m.reflect;
             t.lion[k] = m.lion;
@@ -307,6 +331,7 @@ impl Tables {
             t.royal[k] = p.royal;
             t.immortal[k] = p.immortal;
             t.nifu[k] = p.nifu;
+            t.nifu_limit[k] = p.nifu_limit.max(1);
             // In check shogi a drop that checks wins at once, so no drop mates.
             t.drop_mate_forbidden[k] = p.drop_mate_forbidden && table.hooks.goal != Goal::Check;
             t.gold_class[k] = p.gold_class;
@@ -337,6 +362,32 @@ impl Tables {
         };
         hand.sort_by_key(order);
         t.hand_kinds = hand;
+        let longest = t
+            .slide_range
+            .iter()
+            .flatten()
+            .flatten()
+            .copied()
+            .max()
+            .unwrap_or(0);
+        if longest > 0 {
+            t.within = (0..=longest as i32)
+                .map(|n| {
+                    std::array::from_fn(|s| {
+                        let from = Square::new(s as u8);
+                        let mut near = Bitboard(0);
+                        for to in t.board {
+                            let df = (to.file() as i32 - from.file() as i32).abs();
+                            let dr = (to.rank() as i32 - from.rank() as i32).abs();
+                            if df.max(dr) <= n {
+                                near.set(to);
+                            }
+                        }
+                        near
+                    })
+                })
+                .collect();
+        }
         t.reverse = ReverseAttacks::build(&t);
         t.material_class = material_classes(table);
         t.material_limit = material_limits(table, &t.material_class);
@@ -360,12 +411,30 @@ impl Tables {
         let c = color.index();
         let mut att = self.leap[c][kind][sq.index()];
         let mut dirs = self.slide_dirs[c][kind];
+        let ranged = self.ranged_mask >> kind & 1 != 0;
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            att |= self.ray_attack(d, sq, occ);
+            let ray = self.ray_attack(d, sq, occ);
+            att |= match self.slide_range[c][kind][d] {
+                n if ranged && n != 0 => ray & self.within[n as usize][sq.index()],
+                _ => ray,
+            };
         }
         att
+    }
+
+    /// Whether the `kind` slider of colour `c` on `from` reaches `to` along `d` (the ray
+    /// between them known to be clear): always, unless its slide that way is range-limited.
+    #[inline]
+    pub fn slide_reaches(&self, c: usize, kind: usize, d: usize, from: Square, to: Square) -> bool {
+        if self.ranged_mask >> kind & 1 == 0 {
+            return true;
+        }
+        match self.slide_range[c][kind][d] {
+            0 => true,
+            n => self.within[n as usize][from.index()].contains(to),
+        }
     }
 }
 

@@ -127,6 +127,9 @@ fn piece(p: &PieceModel) -> TokenStream {
         offsets(&p.move_only),
         offsets(&p.capture_only),
     );
+    let ranged = p.ranged.iter().map(|&((x, y), n)| quote!(((#x, #y), #n)));
+    let ranged = quote!(&[#(#ranged),*]);
+    let nifu_limit = p.nifu_limit;
     let refl = reflect(p.reflect);
     let lion = p.lion;
     let promotion = match p.promotion {
@@ -167,6 +170,7 @@ fn piece(p: &PieceModel) -> TokenStream {
         movement: #t::Movement {
             leaps: #leaps,
             slides: #slides,
+            ranged: #ranged,
             move_only: #move_only,
             capture_only: #capture_only,
             reflect: #refl,
@@ -178,6 +182,7 @@ fn piece(p: &PieceModel) -> TokenStream {
         royal: #royal,
         immortal: #immortal,
         nifu: #nifu,
+        nifu_limit: #nifu_limit,
         drop_mate_forbidden: #dmf,
         gold_class: #gold,
         home: #home,

@@ -82,6 +82,8 @@ pub struct MoveTerm {
 
 pub enum MoveArgs {
     Offsets(Vec<((i8, i8), Span)>),
+    /// `slides_up_to(2, (1, -1), ...)`: a range, then offsets.
+    Ranged(LitInt, Vec<((i8, i8), Span)>),
     Word(Ident),
 }
 
@@ -291,6 +293,13 @@ impl Parse for MoveTerm {
             if body.peek(Ident) {
                 Some(MoveArgs::Word(body.parse()?))
             } else {
+                let range: Option<LitInt> = if body.peek(LitInt) {
+                    let n = body.parse()?;
+                    body.parse::<Token![,]>()?;
+                    Some(n)
+                } else {
+                    None
+                };
                 let exprs = Punctuated::<Expr, Token![,]>::parse_terminated(&body)?;
                 let mut offsets = Vec::new();
                 for e in exprs {
@@ -309,7 +318,10 @@ impl Parse for MoveTerm {
                         }
                     }
                 }
-                Some(MoveArgs::Offsets(offsets))
+                Some(match range {
+                    Some(n) => MoveArgs::Ranged(n, offsets),
+                    None => MoveArgs::Offsets(offsets),
+                })
             }
         } else {
             None

@@ -176,6 +176,7 @@ const fn piece(
         royal: false,
         immortal: false,
         nifu: false,
+        nifu_limit: 1,
         drop_mate_forbidden: false,
         gold_class: false,
         home,

@@ -19,6 +19,9 @@ fn movement(m: &Movement) -> String {
     if !m.slides.is_empty() {
         parts.push(format!("slides {}", offsets(m.slides)));
     }
+    for &((x, y), n) in m.ranged {
+        parts.push(format!("slides up to {n} ({x},{y})"));
+    }
     if !m.move_only.is_empty() {
         parts.push(format!("move-only {}", offsets(m.move_only)));
     }
@@ -91,6 +94,11 @@ pub fn render_table(t: &RuleTable) -> String {
             .filter(|(_, set)| set(p))
             .map(|(name, _)| name.to_string())
             .collect();
+        if p.nifu && p.nifu_limit != 1 {
+            for f in flags.iter_mut().filter(|f| *f == "nifu") {
+                *f = format!("nifu = {}", p.nifu_limit);
+            }
+        }
         if p.dead_ranks > 0 {
             flags.push(format!("dead_ranks = {}", p.dead_ranks));
         }

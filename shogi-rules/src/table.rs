@@ -16,6 +16,8 @@ pub struct Movement {
     pub leaps: &'static [Offset],
     /// Unit directions slid along until blocked (capturing the first enemy).
     pub slides: &'static [Offset],
+    /// Slides of at most so many squares (Tori shogi's eagle: two back diagonally).
+    pub ranged: &'static [(Offset, u8)],
     /// Steps onto an empty square only (chess pawn's advance).
     pub move_only: &'static [Offset],
     /// Steps that must capture (chess pawn's diagonal capture).
@@ -31,6 +33,7 @@ impl Movement {
     pub const NONE: Movement = Movement {
         leaps: &[],
         slides: &[],
+        ranged: &[],
         move_only: &[],
         capture_only: &[],
         reflect: Reflect::None,
@@ -102,6 +105,9 @@ pub struct PieceDef {
     pub immortal: bool,
     /// Two-pawn rule applies to it.
     pub nifu: bool,
+    /// Under nifu, how many own unpromoted pieces of the kind on a file bar a drop there
+    /// (1 in shogi; Tori shogi's swallows: 2).
+    pub nifu_limit: u8,
     /// Uchifuzume: a drop of it may not checkmate.
     pub drop_mate_forbidden: bool,
     /// Counts as a gold where a rule set says promoted golds count as gold.
@@ -327,6 +333,16 @@ impl Hooks {
     /// True when the position after a move is that of standard shogi (no effects).
     pub const fn plain_effects(&self) -> bool {
         self.plain_moves() && matches!(self.king_loss, KingLoss::Checkmate)
+    }
+
+    /// True when a move changes the board as in standard shogi except that a two-sided piece
+    /// may turn over (Kyoto, Micro): king safety after it is still that of the pieces'
+    /// natural attacks.
+    pub const fn plain_but_flips(&self) -> bool {
+        matches!(self.capture_effect, CaptureEffect::None)
+            && matches!(self.after_move, AfterMove::None)
+            && self.promotion.flips()
+            && !matches!(self.goal, Goal::ReachLastRank)
     }
 
     /// True when a move changes the board only as in standard shogi (no capture or

@@ -120,6 +120,7 @@ registry!(
     MicroShogi,
     Dobutsu,
     ShoShogi,
+    ToriShogi,
 );
 
 /// Every variant id, in RULES.md order: rule sets sharing an id prefix are listed together,

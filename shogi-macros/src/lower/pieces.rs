@@ -26,6 +26,7 @@ const PIECE_KEYS: &[&str] = &[
     "moves",
     "promotes",
     "dead_ranks",
+    "nifu",
     "value",
     "home",
     "captured",
@@ -36,6 +37,7 @@ const PRIMITIVES: &[&str] = &[
     "steps",
     "jumps",
     "slides",
+    "slides_up_to",
     "move_only",
     "capture_only",
     "reflecting",
@@ -51,6 +53,7 @@ fn standard_piece_model(i: usize) -> PieceModel {
         sfen: p.sfen.to_string(),
         leaps: p.movement.leaps.to_vec(),
         slides: p.movement.slides.to_vec(),
+        ranged: p.movement.ranged.to_vec(),
         move_only: p.movement.move_only.to_vec(),
         capture_only: p.movement.capture_only.to_vec(),
         reflect: p.movement.reflect,
@@ -61,6 +64,7 @@ fn standard_piece_model(i: usize) -> PieceModel {
         royal: p.royal,
         immortal: p.immortal,
         nifu: p.nifu,
+        nifu_limit: p.nifu_limit,
         drop_mate_forbidden: p.drop_mate_forbidden,
         gold_class: p.gold_class,
         home: p.home,
@@ -72,6 +76,11 @@ fn standard_piece_model(i: usize) -> PieceModel {
 /// Value derived from movement when a definition gives none (documented in the README).
 fn derived_value(p: &PieceModel) -> i32 {
     let mut v = 100 * p.leaps.len() as i32 + 230 * p.slides.len() as i32;
+    v += p
+        .ranged
+        .iter()
+        .map(|&(_, n)| 60 * n.min(4) as i32)
+        .sum::<i32>();
     v += 60 * (p.move_only.len() + p.capture_only.len()) as i32;
     if p.reflect != Reflect::None {
         v += 200;
@@ -477,6 +486,7 @@ fn apply_piece_prop(set: &mut PieceSet, i: usize, prop: &PieceProp, errors: &mut
         PieceProp::Moves { terms, .. } => {
             p.leaps.clear();
             p.slides.clear();
+            p.ranged.clear();
             p.move_only.clear();
             p.capture_only.clear();
             p.reflect = Reflect::None;
@@ -488,6 +498,11 @@ fn apply_piece_prop(set: &mut PieceSet, i: usize, prop: &PieceProp, errors: &mut
                         Some(m) => {
                             extend(&mut p.leaps, m.leaps);
                             extend(&mut p.slides, m.slides);
+                            for r in m.ranged {
+                                if !p.ranged.contains(r) {
+                                    p.ranged.push(*r);
+                                }
+                            }
                             extend(&mut p.move_only, m.move_only);
                             extend(&mut p.capture_only, m.capture_only);
                             p.lion |= m.lion;
@@ -512,6 +527,10 @@ fn apply_piece_prop(set: &mut PieceSet, i: usize, prop: &PieceProp, errors: &mut
                             match kind {
                                 "leaps" | "steps" | "jumps" => extend(&mut p.leaps, &[o]),
                                 "slides" => extend(&mut p.slides, &[o]),
+                                "slides_up_to" => errors.push(
+                                    term.name.span(),
+                                    "slides_up_to takes its range first: `slides_up_to(2, (1, -1))`",
+                                ),
                                 "move_only" => extend(&mut p.move_only, &[o]),
                                 "capture_only" => extend(&mut p.capture_only, &[o]),
                                 other => errors.push(
@@ -524,6 +543,26 @@ fn apply_piece_prop(set: &mut PieceSet, i: usize, prop: &PieceProp, errors: &mut
                             }
                         }
                     }
+                    (Some(MoveArgs::Ranged(n, offs)), "slides_up_to") => {
+                        let n = match n.base10_parse::<u8>() {
+                            Ok(n) if (1..=11).contains(&n) => n,
+                            _ => {
+                                errors.push(n.span(), "slides_up_to takes a range of 1 to 11 squares first, e.g. `slides_up_to(2, (1, -1))`");
+                                continue;
+                            }
+                        };
+                        for ((dx, dy), span) in offs {
+                            if let Err(e) = check::offset(*dx, *dy, true) {
+                                errors.push(*span, e);
+                            } else if !p.ranged.contains(&((*dx, *dy), n)) {
+                                p.ranged.push(((*dx, *dy), n));
+                            }
+                        }
+                    }
+                    (Some(MoveArgs::Ranged(n, _)), other) => errors.push(
+                        n.span(),
+                        format!("`{other}` takes offsets only; a range comes first in `slides_up_to(2, (1, -1))`"),
+                    ),
                     (Some(MoveArgs::Word(w)), "reflecting") => {
                         // `none` is the absence of the term, not an argument of it.
                         let edges: Vec<&str> = Reflect::NAMES
@@ -562,6 +601,17 @@ fn apply_piece_prop(set: &mut PieceSet, i: usize, prop: &PieceProp, errors: &mut
             "dead_ranks" => match value.base10_parse::<u8>() {
                 Ok(d) if d <= 8 => p.dead_ranks = d,
                 _ => errors.push(value.span(), "dead_ranks must be 0 to 8"),
+            },
+            // `nifu = 2;`: nifu, barring a drop on a file with two of the kind already.
+            "nifu" => match value.base10_parse::<u8>() {
+                Ok(n) if (1..=9).contains(&n) => {
+                    p.nifu = true;
+                    p.nifu_limit = n;
+                }
+                _ => errors.push(
+                    value.span(),
+                    "nifu takes the number of pieces a file may hold, 1 to 9 (`nifu;` is 1)",
+                ),
             },
             "value" => match value.base10_parse::<i32>() {
                 Ok(v) if (0..=100_000).contains(&v) => {

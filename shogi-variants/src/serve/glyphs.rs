@@ -55,6 +55,17 @@ pub fn kanji(name: &str) -> Option<&'static str> {
         // Sho shogi: 酔象 drunk elephant, 太子 crown prince.
         "drunk_elephant" => "酔象",
         "crown_prince" => "太子",
+        // Tori shogi's birds: 鵬 phoenix, 燕 swallow, 鴈 goose, 鷹 falcon, 鵰 eagle, 鶴 crane,
+        // 雉 pheasant, 左鶉/右鶉 left/right quail.
+        "tori_phoenix" => "鵬",
+        "swallow" => "燕",
+        "goose" => "鴈",
+        "falcon" => "鷹",
+        "eagle" => "鵰",
+        "crane" => "鶴",
+        "pheasant" => "雉",
+        "left_quail" => "左鶉",
+        "right_quail" => "右鶉",
         _ => return None,
     })
 }

@@ -214,3 +214,51 @@ variant! {
     start = "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL";
     setup {}
 }
+
+variant! {
+    /// Tori shogi (禽将棋, 7×7), the bird pieces: the phoenix (king, royal), falcon (every step
+    /// but straight back; promotes to the eagle: every step, a slide straight back and forward
+    /// diagonally, and up to two squares back diagonally), crane (every step but sideways),
+    /// pheasant (a jump two squares forward, a step back diagonally), left quail (slides
+    /// forward and back to the right, steps back to the left), right quail (the mirror), and
+    /// swallow (a step forward; promotes to the goose: jumps two squares forward diagonally or
+    /// two straight back). Zone: the last two ranks; promotion is compulsory. Drops: a file
+    /// may hold two unpromoted swallows of a side, not three; a swallow drop may not mate;
+    /// no swallow on the last rank. Start `rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR`,
+    /// Black first.
+    pub struct ToriShogi;
+    id = "torishogi";
+    title = "Tori shogi, 7x7: the bird pieces";
+    board = 7x7;
+    zone = 2;
+    pieces = none;
+    piece tori_phoenix 'K' { moves = king; royal; value = 0; }
+    piece swallow 'S' {
+        moves = pawn;
+        promotes = goose;
+        dead_ranks = 1;
+        nifu = 2;
+        no_drop_mate;
+        value = 100;
+    }
+    piece goose "+S" { moves = leaps((2, 2), (-2, 2), (0, -2)); value = 350; }
+    piece falcon 'F' {
+        moves = leaps((0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (1, -1), (-1, -1));
+        promotes = eagle;
+        value = 650;
+    }
+    piece eagle "+F" {
+        moves = king + slides((0, -1), (1, 1), (-1, 1)) + slides_up_to(2, (1, -1), (-1, -1));
+        value = 1200;
+    }
+    piece crane 'C' { moves = leaps((0, 1), (1, 1), (-1, 1), (0, -1), (1, -1), (-1, -1)); value = 500; }
+    piece pheasant 'P' { moves = leaps((0, 2), (1, -1), (-1, -1)); value = 300; }
+    piece left_quail 'L' { moves = slides((0, 1), (1, -1)) + leaps((-1, -1)); value = 450; }
+    piece right_quail 'R' { moves = slides((0, 1), (-1, -1)) + leaps((1, -1)); value = 450; }
+    promotion = forced;
+    king_loss = checkmate;
+    note = "Repetition is RULES.md's sennichite (a fourth occurrence draws, a perpetual check loses); Fairy-Stockfish scores a fourfold repetition as a loss for the side that completes it.";
+    note = "A swallow drop that mates is not a legal move, as the published rules say; Fairy-Stockfish generates it and scores it as a loss for the dropper, so its perft counts such drops.";
+    start = "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR";
+    setup {}
+}

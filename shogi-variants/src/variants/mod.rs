@@ -15,7 +15,8 @@ pub use eight_knight::{
 };
 pub use family::{AnnanShogi, Gorogoro, Handicap, Judkins, Minishogi};
 pub use family_pieces::{
-    CheckShogi, Dobutsu, EuroShogi, KyotoShogi, MicroShogi, OkisakiShogi, ShoShogi, YariShogi,
+    CheckShogi, Dobutsu, EuroShogi, KyotoShogi, MicroShogi, OkisakiShogi, ShoShogi, ToriShogi,
+    YariShogi,
 };
 pub use hybrid::Hybrid;
 pub use immortal_silver::ImmortalSilver;

@@ -197,3 +197,43 @@ fn the_binary_plays_through_stdin() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant id"));
 }
+
+#[test]
+fn every_family_board_is_drawn_at_its_size() {
+    // (id, files, ranks): the shogi family's boards from 3×4 to 10×10 (issue 17).
+    for (id, files, ranks) in [
+        ("dobutsu", 3, 4),
+        ("micro", 4, 5),
+        ("kyotoshogi", 5, 5),
+        ("minishogi", 5, 5),
+        ("gorogoro", 5, 6),
+        ("judkins", 6, 6),
+        ("torishogi", 7, 7),
+        ("yarishogi", 7, 9),
+        ("euroshogi", 8, 8),
+        ("shoshogi", 9, 9),
+        ("checkshogi", 9, 9),
+        ("okisakishogi", 10, 10),
+    ] {
+        let out = script(&opts(id, None), "sfen\nquit\n");
+        let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("  |")).collect();
+        assert_eq!(rows.len(), ranks, "{id}: {out}");
+        for row in &rows {
+            let cells = row.trim_start_matches("  |").split('|').next().unwrap();
+            assert_eq!(cells.split_whitespace().count(), files, "{id}: {row}");
+        }
+        let header = out
+            .lines()
+            .find(|l| l.trim_start().starts_with(&files.to_string()));
+        assert!(
+            header.is_some(),
+            "{id}: the file numbers start at {files}: {out}"
+        );
+        let sfen = &sfens(&out)[0];
+        assert_eq!(
+            sfen.split(' ').next().unwrap().split('/').count(),
+            ranks,
+            "{id}"
+        );
+    }
+}

@@ -98,6 +98,12 @@ fn one_game_per_family() {
         ("Shogi-Othello-TypeA:1", "go nodes 6000"),
         ("Shogi-True-Circe:1", "go nodes 6000"),
         ("Shogi-Madrasi:2", "go nodes 6000"),
+        // The shogi family on other boards and rules (issue 17).
+        ("kyotoshogi", "go nodes 3000"),
+        ("dobutsu", "go nodes 3000"),
+        ("torishogi", "go nodes 3000"),
+        ("shoshogi", "go nodes 3000"),
+        ("okisakishogi", "go nodes 3000"),
         // Time-limited searches as a GUI sends them.
         ("shogi", "go btime 0 wtime 0 byoyomi 120"),
     ] {

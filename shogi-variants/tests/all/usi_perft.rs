@@ -42,3 +42,36 @@ fn go_perft_rejects_a_bad_depth() {
     }
     usi.close();
 }
+
+/// Fairy-Stockfish (commit c19b5f6c) for
+/// `printf 'usi\nsetoption name USI_Variant value kyotoshogi\nposition startpos\ngo perft 2\nquit\n' | stockfish`,
+/// sorted: the turn-up (`+`) and turn-back (`-`) suffixes as it writes them.
+const FS_KYOTO_START_PERFT_2: [&str; 12] = [
+    "1e1d+: 12",
+    "2e1d-: 11",
+    "2e2d-: 11",
+    "2e3d-: 10",
+    "3e2d: 12",
+    "3e3d: 12",
+    "3e4d: 12",
+    "4e3d+: 12",
+    "4e4d+: 11",
+    "4e5d+: 11",
+    "5e4d-: 11",
+    "5e5d-: 12",
+];
+
+#[test]
+fn go_perft_writes_kyoto_flips_like_fairy_stockfish() {
+    let mut usi = Usi::start();
+    usi.send("setoption name USI_Variant value kyotoshogi");
+    usi.send("position startpos");
+    usi.send("go perft 2");
+    let lines = usi.until("Nodes searched");
+    let (moves, tail) = lines.split_at(lines.len() - 2);
+    let mut moves = moves.to_vec();
+    moves.sort();
+    assert_eq!(moves, FS_KYOTO_START_PERFT_2);
+    assert_eq!(tail, ["", "Nodes searched: 137"]);
+    usi.close();
+}

@@ -8,7 +8,8 @@ use crate::family_boards::check;
 use shogi_core::{Color, Position};
 use shogi_tests::{legal_usi as moves, sorted};
 use shogi_variants::variants::{
-    CheckShogi, Dobutsu, EuroShogi, KyotoShogi, MicroShogi, OkisakiShogi, ShoShogi, YariShogi,
+    CheckShogi, Dobutsu, EuroShogi, KyotoShogi, MicroShogi, OkisakiShogi, ShoShogi, ToriShogi,
+    YariShogi,
 };
 
 #[test]
@@ -274,6 +275,20 @@ fn shoshogi_a_prince_promoted_in_check_does_not_free_the_king() {
 }
 
 #[test]
+fn shoshogi_a_new_prince_may_land_attacked() {
+    // White's elephant 1f promotes on 2g, where Black's rook 2h attacks it: only the king,
+    // royal when the move starts, is protected (Fairy-Stockfish lists 1f2g+ and 1f2g).
+    let expected = sorted(&[
+        "1f1g+", "1f1g", "1f2e", "1f2f", "1f2g+", "1f2g", "5a4a", "5a4b", "5a5b", "5a6a", "5a6b",
+    ]);
+    let sfen = "4k4/9/9/9/9/8e/9/7R1/4K4 w - 1";
+    assert_eq!(moves::<ShoShogi>(sfen), expected);
+    let mut pos = Position::<ShoShogi>::from_sfen(sfen).unwrap();
+    let mv = pos.parse_usi("1f2g+").unwrap();
+    assert!(pos.is_legal_move(mv));
+}
+
+#[test]
 fn shoshogi_captures_leave_the_game() {
     // Bishop 8h takes the pawn on 3c: nothing goes to Black's hand.
     let mut pos = Position::<ShoShogi>::from_sfen("4k4/9/6p2/9/9/9/9/1B7/4K4 b - 1").unwrap();
@@ -288,4 +303,87 @@ fn sorted_list(it: impl Iterator<Item = String>) -> Vec<String> {
     let mut v: Vec<String> = it.collect();
     v.sort();
     v
+}
+
+#[test]
+fn torishogi_perft() {
+    check::<ToriShogi>(0, &[], &[(1, 17), (2, 288), (3, 5430), (4, 103857)]);
+}
+
+#[test]
+fn torishogi_two_swallows_a_file() {
+    // Swallows on 4d and 4f: a third may not be dropped on file 4; every other empty square
+    // below the last rank takes one (Fairy-Stockfish's list: 36 drops, 2 swallow steps, 4
+    // phoenix steps).
+    let list = moves::<ToriShogi>("3k3/7/7/3S3/7/3S3/3K3 b S 1");
+    let drops: Vec<&String> = list.iter().filter(|m| m.starts_with("S*")).collect();
+    assert_eq!(drops.len(), 36, "{drops:?}");
+    assert!(drops
+        .iter()
+        .all(|m| !m.starts_with("S*4") && !m.ends_with('a')));
+    assert_eq!(list.len(), 42);
+    // With one swallow on the file, a second may come.
+    let list = moves::<ToriShogi>("3k3/7/7/3S3/7/7/3K3 b S 1");
+    assert!(list.contains(&"S*4e".to_string()), "{list:?}");
+}
+
+#[test]
+fn torishogi_swallow_drop_mate_is_illegal() {
+    // S*1b checks the phoenix on 1a: 2a is the crane's (3b), 2b and 1b the falcon's (2c), so
+    // the drop would mate and is not a move. Fairy-Stockfish lists it (and scores it as a loss
+    // for the dropper); the rule is that the drop may not be made. Every other drop stands,
+    // and the falcon entering the zone must promote.
+    let list = moves::<ToriShogi>("6k/4C2/5F1/7/7/7/K6 b S 1");
+    assert!(!list.contains(&"S*1b".to_string()));
+    assert!(list.contains(&"S*2b".to_string()));
+    assert!(list.contains(&"2c2b+".to_string()) && !list.contains(&"2c2b".to_string()));
+    assert_eq!(list.len(), 53 - 1);
+}
+
+#[test]
+fn torishogi_eagle_slides_two_back_diagonally() {
+    // The eagle on 4d: every step, the slide back (4f, 4g) and forward diagonally (to 1a,
+    // 7a), and two squares back diagonally (2f, 6f; not 1g, 7g). Fairy-Stockfish agrees.
+    let expected = sorted(&[
+        "4d4g", "4d6f", "4d4f", "4d2f", "4d5e", "4d4e", "4d3e", "4d5d", "4d3d", "4d5c", "4d4c",
+        "4d3c", "4d6b", "4d2b", "4d7a", "4d1a", "7g6g", "7g7f", "7g6f",
+    ]);
+    assert_eq!(moves::<ToriShogi>("3k3/7/7/3+F3/7/7/K6 b - 1"), expected);
+}
+
+#[test]
+fn torishogi_eagle_range_in_check_and_attack() {
+    // White's eagle 4e reaches two squares back diagonally (toward rank a): 3d, 2c, not 1b.
+    // The phoenix on 1c may go to 1b but not 2c (Fairy-Stockfish: 1b, 2b, 1d, 2d).
+    let list = moves::<ToriShogi>("3k3/7/6K/7/3+f3/7/7 b - 1");
+    assert_eq!(list, sorted(&["1c1b", "1c2b", "1c1d", "1c2d"]));
+    // From 4g the eagle checks the phoenix two squares away on 2e: a crane in hand can only
+    // block on 3f (Fairy-Stockfish: C*3f and seven phoenix steps).
+    let list = moves::<ToriShogi>("3k3/7/7/7/5K1/7/3+f3 b C 1");
+    let expected = sorted(&[
+        "C*3f", "2e1d", "2e2f", "2e1f", "2e3e", "2e1e", "2e3d", "2e2d",
+    ]);
+    assert_eq!(list, expected);
+}
+
+#[test]
+fn bad_input_on_the_family_boards() {
+    // A piece the variant does not have, a board of the wrong size, a drop of a kind it
+    // cannot hold, a square off the 7×7 board: errors, no panic.
+    assert!(Position::<ToriShogi>::from_sfen("3k3/7/7/7/7/7/3KG2 b - 1").is_err());
+    assert!(Position::<ToriShogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1").is_err());
+    assert!(Position::<ToriShogi>::from_sfen("3k3/7/7/7/7/7/3K3 b G 1").is_err());
+    assert!(Position::<ToriShogi>::from_sfen("3k3/7/7/S6/7/7/3K3 b - 1").is_ok());
+    let mut pos = Position::<ToriShogi>::from_sfen("3k3/7/7/7/7/7/3K3 b S 1").unwrap();
+    assert!(pos.parse_usi("S*8a").is_err(), "file 8 is off the board");
+    assert!(pos.parse_usi("S*4h").is_err(), "rank h is off the board");
+    assert!(pos.parse_usi("G*4d").is_err(), "no gold in Tori shogi");
+    let mut pos = Position::<ShoShogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1").unwrap();
+    assert!(
+        pos.parse_usi("P*5e").is_err(),
+        "nothing in hand in Sho shogi"
+    );
+    // Three swallows on a file cannot arise from play (two a file by drops, none change file).
+    assert!(Position::<ToriShogi>::from_sfen("3k3/7/7/3S3/3S3/3S3/K6 b - 1").is_err());
+    assert!(Position::<ToriShogi>::from_sfen("3k3/7/7/3S3/3S3/7/K6 b - 1").is_ok());
 }
