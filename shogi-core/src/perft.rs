@@ -23,8 +23,8 @@ impl<R: Rules> Position<R> {
         }
         let (list, rest) = buffers.split_first_mut().expect("one buffer per ply");
         if depth == 1 && bulk {
-            // The fast path counts without building the list.
-            if self.fast_legality_applies() || self.filtered_legality_applies() {
+            // The fast and filtered paths count without building the list.
+            if self.legal_path() != crate::legal::Path::Reference {
                 return self.count_legal_moves();
             }
             self.legal_moves(list);

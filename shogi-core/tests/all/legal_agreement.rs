@@ -2,7 +2,7 @@
 //! same moves in every position of many seeded random playouts.
 
 use crate::common::{Hybrid, Immortal, Rng, Std, MATSURI, MAX, START};
-use shogi_core::legal_fast::FastLegality;
+use shogi_core::legal::fast::FastLegality;
 use shogi_core::{Move, Position, Rules};
 
 #[derive(Default, Debug)]

@@ -387,3 +387,85 @@ fn bad_input_on_the_family_boards() {
     assert!(Position::<ToriShogi>::from_sfen("3k3/7/7/3S3/3S3/3S3/K6 b - 1").is_err());
     assert!(Position::<ToriShogi>::from_sfen("3k3/7/7/3S3/3S3/7/K6 b - 1").is_ok());
 }
+
+#[test]
+fn perft_after_move_sequences() {
+    // Random walks over Fairy-Stockfish's move lists (seeded, /work/scratch/seqs.py), then its
+    // `go perft D` after `position startpos moves ...`; Okisaki's moves are in its spelling
+    // (`:b` tenth file, `05a` tenth rank), which the USI reader takes.
+    check::<EuroShogi>(
+        0,
+        &[
+            "2g4g", "7b3b", "2h1h", "3b7b", "3f3e", "6a5b", "5h5g", "6c6d", "8f8e", "5a6b", "4g1g",
+            "2c2d",
+        ],
+        &[(3, 17278)],
+    );
+    check::<YariShogi>(
+        0,
+        &[
+            "1i1h", "2a1b", "1h3h", "5a5b", "3h2h", "4a5a", "3g3f", "3c3d", "5i6h", "1c1d", "6i7h",
+            "3a3b",
+        ],
+        &[(3, 7638)],
+    );
+    check::<OkisakiShogi>(
+        0,
+        &[
+            "4j3i", "9b:b", "2j4i", "4c4d", "7j6i", ":b4b", "8h8g", "05a5b", "1h1g", "5b:b",
+            "6i7i", ":b8b", "5j6i", "08a9b",
+        ],
+        &[(2, 1190)],
+    );
+    check::<CheckShogi>(
+        0,
+        &[
+            "2h6h", "4c4d", "3g3f", "8b5b", "5g5f", "5b8b", "3f3e", "2c2d", "2g2f", "1a1b",
+        ],
+        &[(3, 24809)],
+    );
+    check::<KyotoShogi>(
+        0,
+        &[
+            "4e5d+", "2a3b+", "5e4d-", "3b1d-", "5d4c-", "5a5b+", "4c5d+", "5b5d-", "1e1d+", "S*1c",
+        ],
+        &[(4, 137228)],
+    );
+    check::<MicroShogi>(
+        0,
+        &[
+            "1e2d", "4a3b", "2e4c", "3b2b", "1d1c", "2a1b", "4c3b", "4b4c", "3e4d", "2b3b",
+        ],
+        &[(4, 61423)],
+    );
+    check::<Dobutsu>(
+        0,
+        &["2d1c", "2a3b", "1d2d", "2b2c", "1c1b", "C*2a"],
+        &[(4, 2224)],
+    );
+    check::<ToriShogi>(
+        0,
+        &[
+            "4f3f", "5a5b", "5g4f", "3a3b", "3d3c", "1c1d", "2e2d", "3b3a", "7e7d", "4a5a", "S*5f",
+            "1a1b", "7d7c", "4c4d", "7c7b+", "5b4c",
+        ],
+        &[(3, 15078)],
+    );
+    check::<ShoShogi>(
+        0,
+        &[
+            "5h6h", "7c7d", "4i3h", "4c4d", "3g3f", "3c3d", "8g8f", "1a1b", "5g5f", "5c5d", "6g6f",
+            "8c8d", "6i5h", "3a3b", "5f5e", "2b1a", "8f8e", "8a7c", "3f3e", "8b8a",
+        ],
+        &[(3, 22690)],
+    );
+    check::<ToriShogi>(
+        0,
+        &[
+            "1g1f", "5d5e", "4f5e", "1a1b", "5e6d", "S*6b", "S*5f", "7a7b", "4g4f", "5a5b", "4e4d",
+            "1c1d", "6d7c", "4a5a", "S*1g", "1d1e", "4f4e", "S*4f", "5g4f", "1b1c", "S*5e", "7b7c",
+            "3d3c", "F*3d", "4e3d", "4b3b", "F*2d", "3b4a", "6e6d", "1e1f+",
+        ],
+        &[(3, 27593)],
+    );
+}

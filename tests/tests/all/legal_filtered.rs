@@ -1,4 +1,4 @@
-//! The filtered legality path (`shogi_core::legal_filtered`) against the make/test/unmake
+//! The filtered legality path (`shogi_core::legal::filtered`) against the make/test/unmake
 //! reference path, over every id where it applies (families B–E in checkmate mode, and the
 //! lion and reflecting-bishop rule sets of family A), in seeded
 //! random games biased toward captures and checks so that evasions, checks by paralysed or
@@ -7,7 +7,7 @@
 //! The CI sample plays 10 games per id; `FILTERED_GAMES=500 cargo test --release -p
 //! shogi-tests --test all legal_filtered:: -- --nocapture` is the long run.
 
-use shogi_core::legal_filtered::Filtered;
+use shogi_core::legal::filtered::Filtered;
 use shogi_core::{Move, Position, Rules};
 use shogi_variants::registry::{self, VariantVisitor};
 

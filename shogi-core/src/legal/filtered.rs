@@ -34,10 +34,10 @@
 //! together with borrowed movement keep the reference path. `tests/invariants_all.rs` and
 //! `tests/legal_agreement.rs` compare this path with the reference move for move.
 
+use super::fast::{has_reflect, immortal_royal, CountSink, FastLegality, ListSink, Sink};
 use crate::bitboard::Bitboard;
 use crate::geometry::Color;
 use crate::hooks::isardam::{whole_board, LikeMemo};
-use crate::legal_fast::{has_reflect, immortal_royal, CountSink, FastLegality, ListSink, Sink};
 use crate::moves::Move;
 use crate::moves::MoveList;
 use crate::position::Position;

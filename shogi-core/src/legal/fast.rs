@@ -185,22 +185,11 @@ impl<R: Rules> Position<R> {
         self.generate_fast(&mut ListSink(out));
     }
 
-    /// Number of legal moves of the side to move (none when the game is over).
-    pub fn count_legal_moves(&mut self) -> u64 {
-        if self.winner_by_board().is_some() {
-            return 0;
-        }
-        if self.fast_legality_applies() {
-            let mut sink = CountSink(0);
-            self.generate_fast(&mut sink);
-            sink.0
-        } else if self.filtered_legality_applies() {
-            self.count_legal_filtered()
-        } else {
-            let mut v = Vec::with_capacity(256);
-            self.legal_moves(&mut v);
-            v.len() as u64
-        }
+    /// Counts the legal moves by the fast path (caller checked it applies).
+    pub(crate) fn count_legal_fast(&mut self) -> u64 {
+        let mut sink = CountSink(0);
+        self.generate_fast(&mut sink);
+        sink.0
     }
 
     /// Pieces of `color` that cannot be captured.

@@ -1,0 +1,86 @@
+//! Legality: which pseudo-legal moves a side may play, by one of three paths chosen in one
+//! place, [`Position::legal_path`]:
+//!
+//! - [`fast`]: checkers and pins of the one royal piece, no move made (exact where attacks are
+//!   the pieces' own movement and moves have no side effects; flips allowed);
+//! - [`filtered`]: most moves accepted by the same pin/check analysis, the doubtful ones by
+//!   make/test/unmake (the families whose check is not natural attack);
+//! - [`reference`]: every move made, tested and taken back; exact for every rule set, the
+//!   yardstick the other two are tested against.
+
+pub mod fast;
+pub mod filtered;
+pub mod reference;
+
+use crate::moves::MoveList;
+use crate::position::Position;
+use crate::rules::Rules;
+
+/// The legality path a position takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Path {
+    Fast,
+    Filtered,
+    Reference,
+}
+
+impl<R: Rules> Position<R> {
+    /// The path that decides legality here: the fast one where the rule set allows it and the
+    /// side to move has exactly one royal piece, else the filtered one where it applies, else
+    /// the reference. The only place the choice is made.
+    #[inline]
+    pub fn legal_path(&self) -> Path {
+        if self.fast_legality_applies() {
+            Path::Fast
+        } else if self.filtered_legality_applies() {
+            Path::Filtered
+        } else {
+            Path::Reference
+        }
+    }
+
+    /// Appends the legal moves of the side to move (none when the game is over).
+    pub fn legal_moves(&mut self, out: &mut MoveList) {
+        out.clear();
+        if self.winner_by_board().is_some() {
+            return;
+        }
+        match self.legal_path() {
+            Path::Fast => self.legal_moves_fast(out),
+            Path::Filtered => self.legal_moves_filtered(out),
+            Path::Reference => self.legal_moves_reference(out),
+        }
+    }
+
+    /// The legal moves as a new list.
+    pub fn legal_move_list(&mut self) -> MoveList {
+        let mut v = Vec::with_capacity(128);
+        self.legal_moves(&mut v);
+        v
+    }
+
+    /// Number of legal moves of the side to move (none when the game is over); the fast and
+    /// filtered paths count without building the list (perft's bulk counting).
+    pub fn count_legal_moves(&mut self) -> u64 {
+        if self.winner_by_board().is_some() {
+            return 0;
+        }
+        match self.legal_path() {
+            Path::Fast => self.count_legal_fast(),
+            Path::Filtered => self.count_legal_filtered(),
+            Path::Reference => {
+                let mut v = Vec::with_capacity(256);
+                self.legal_moves_reference(&mut v);
+                v.len() as u64
+            }
+        }
+    }
+
+    /// Whether the side to move has any legal move (the reference path stops at the first).
+    pub fn has_legal_move(&mut self) -> bool {
+        match self.legal_path() {
+            Path::Fast | Path::Filtered => self.count_legal_moves() > 0,
+            Path::Reference => self.has_legal_move_reference(),
+        }
+    }
+}
