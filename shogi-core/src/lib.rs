@@ -19,6 +19,7 @@ pub mod game;
 mod hooks;
 pub mod legal;
 pub mod make;
+pub mod mate;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

@@ -16,8 +16,10 @@ pub struct Go {
     pub byoyomi: Option<u64>,
     pub infinite: bool,
     pub ponder: bool,
-    /// `go mate` (tsume search), answered with `checkmate notimplemented`.
+    /// `go mate` (tsume search).
     pub mate: bool,
+    /// `go mate <ms>`'s time; `None` for `go mate infinite` (until `stop`).
+    pub mate_ms: Option<u64>,
 }
 
 /// Reads the words after `go`.
@@ -27,6 +29,8 @@ pub fn parse_go(words: &[&str]) -> Result<Go, String> {
     while i < words.len() {
         let word = words[i];
         i += 1;
+        let next = words.get(i).copied();
+        let mut skip = 0;
         let mut number = |name: &str| -> Result<u64, String> {
             let text = words
                 .get(i)
@@ -50,12 +54,15 @@ pub fn parse_go(words: &[&str]) -> Result<Go, String> {
             "mate" => {
                 go.mate = true;
                 // `go mate <ms>` or `go mate infinite`.
-                if words.get(i).is_some() {
-                    i += 1;
+                match next {
+                    Some("infinite") => skip = 1,
+                    Some(_) => go.mate_ms = Some(number(word)?),
+                    None => {}
                 }
             }
             other => return Err(format!("go: unknown parameter '{other}'")),
         }
+        i += skip;
     }
     Ok(go)
 }

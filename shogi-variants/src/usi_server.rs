@@ -346,8 +346,13 @@ impl Server {
         }
         self.finish_search();
         if go.mate {
-            self.say("info string go mate (tsume search) is not supported");
-            self.say("checkmate notimplemented");
+            let control = Control::default();
+            let out = self.out.clone();
+            let Some(session) = self.session() else {
+                return;
+            };
+            let handle = session.mate(go.mate_ms, control.clone(), out);
+            self.search = Some(Search { handle, control });
             return;
         }
         let control = Control::default();

@@ -3,6 +3,7 @@
 
 use crate::registry::{self, UnknownVariant, VariantVisitor};
 use crate::usi_go::{time_plan, Go};
+use shogi_core::mate::{search_mate, Mate, MateLimits};
 use shogi_core::search::{Info, Limits, Searcher, Terminal};
 use shogi_core::usi::move_to_usi;
 use shogi_core::{Game, Position, PositionError, Rules};
@@ -11,6 +12,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+/// Longest mate `go mate` looks for, in plies.
+const MATE_PLIES: u32 = 31;
 
 /// Where the server's lines go; shared by the input loop and the search thread.
 #[derive(Clone)]
@@ -65,6 +69,9 @@ pub trait Session: Send {
     /// Perft divide from the current position: each root move (USI) with its leaf count at
     /// `depth`, sorted by move text.
     fn perft(&self, depth: u32) -> Vec<(String, u64)>;
+    /// Starts a mate search (`go mate`) in a new thread, which prints `checkmate <moves>`,
+    /// `checkmate nomate` or `checkmate timeout`.
+    fn mate(&mut self, ms: Option<u64>, control: Control, out: Output) -> JoinHandle<()>;
 }
 
 /// Creates the session of a variant id.
@@ -133,6 +140,26 @@ impl<R: Rules> Session for VariantSession<R> {
 
     fn perft(&self, depth: u32) -> Vec<(String, u64)> {
         self.game.position().clone().divide(depth)
+    }
+
+    fn mate(&mut self, ms: Option<u64>, control: Control, out: Output) -> JoinHandle<()> {
+        let mut pos = self.game.position().clone();
+        std::thread::spawn(move || {
+            let limits = MateLimits {
+                max_plies: MATE_PLIES,
+                deadline: ms.and_then(|ms| Instant::now().checked_add(Duration::from_millis(ms))),
+                stop: Some(&control.stop),
+            };
+            let text = match search_mate(&mut pos, &limits) {
+                Mate::Found(line) => {
+                    let moves: Vec<String> = line.iter().map(|&m| move_to_usi::<R>(m)).collect();
+                    format!("checkmate {}", moves.join(" "))
+                }
+                Mate::None => "checkmate nomate".to_string(),
+                Mate::Timeout => "checkmate timeout".to_string(),
+            };
+            out.line(&text);
+        })
     }
 
     fn go(&mut self, go: &Go, control: Control, out: Output) -> JoinHandle<()> {

@@ -365,3 +365,24 @@ fn threads_option() {
     usi.send("quit");
     usi.close();
 }
+
+#[test]
+fn go_mate_answers_checkmate() {
+    let mut usi = Usi::start();
+    // A mate in three (see tests/tests/all/mate.rs), none at the start, none that fits in 0 ms.
+    usi.send("position sfen 6p1k/6G2/7s1/9/9/9/9/9/4K4 b BS 1");
+    usi.send("go mate 5000");
+    assert_eq!(
+        usi.until("checkmate").last().unwrap(),
+        "checkmate B*2b 1a1b S*1c"
+    );
+    usi.send("position startpos");
+    usi.send("go mate infinite");
+    assert_eq!(usi.until("checkmate").last().unwrap(), "checkmate nomate");
+    usi.send("position sfen 8k/9/6G2/9/9/9/9/9/4K4 b S 1");
+    usi.send("go mate 0");
+    assert_eq!(usi.until("checkmate").last().unwrap(), "checkmate timeout");
+    usi.send("isready");
+    usi.until("readyok");
+    usi.close();
+}

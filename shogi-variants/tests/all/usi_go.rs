@@ -27,9 +27,13 @@ fn parses_every_parameter() {
             infinite: true,
             ponder: true,
             mate: false,
+            mate_ms: None,
         }
     );
     assert!(parse_go(&["mate", "infinite"]).unwrap().mate);
+    assert_eq!(parse_go(&["mate", "infinite"]).unwrap().mate_ms, None);
+    assert_eq!(parse_go(&["mate", "300"]).unwrap().mate_ms, Some(300));
+    assert!(parse_go(&["mate", "soon"]).is_err());
     assert!(parse_go(&["depth"]).is_err());
     assert!(parse_go(&["depth", "x"]).is_err());
     assert!(parse_go(&["nodes", "-5"]).is_err());

@@ -14,11 +14,7 @@ const FS_MINISHOGI_5D5C_PERFT_2: [&str; 13] = [
 #[test]
 fn go_perft_answers_like_fairy_stockfish() {
     let mut usi = Usi::start();
-    usi.send("setoption name USI_Variant value minishogi");
-    usi.send("position startpos moves 5d5c");
-    usi.send("go perft 2");
-    let lines = usi.until("Nodes searched");
-    let (moves, tail) = lines.split_at(lines.len() - 2);
+    let (moves, tail) = go_perft(&mut usi, "minishogi", "startpos moves 5d5c", 2);
     assert_eq!(moves, FS_MINISHOGI_5D5C_PERFT_2);
     assert_eq!(tail, ["", "Nodes searched: 190"]);
     // The closing empty line, then the server still answers.
@@ -64,14 +60,25 @@ const FS_KYOTO_START_PERFT_2: [&str; 12] = [
 #[test]
 fn go_perft_writes_kyoto_flips_like_fairy_stockfish() {
     let mut usi = Usi::start();
-    usi.send("setoption name USI_Variant value kyotoshogi");
-    usi.send("position startpos");
-    usi.send("go perft 2");
-    let lines = usi.until("Nodes searched");
-    let (moves, tail) = lines.split_at(lines.len() - 2);
-    let mut moves = moves.to_vec();
+    let (mut moves, tail) = go_perft(&mut usi, "kyotoshogi", "startpos", 2);
     moves.sort();
     assert_eq!(moves, FS_KYOTO_START_PERFT_2);
     assert_eq!(tail, ["", "Nodes searched: 137"]);
     usi.close();
+}
+
+/// `go perft depth` in `variant` from `position`: the root-move lines, then the last two
+/// lines (the empty one and `Nodes searched: N`).
+fn go_perft(
+    usi: &mut Usi,
+    variant: &str,
+    position: &str,
+    depth: u32,
+) -> (Vec<String>, Vec<String>) {
+    usi.send(&format!("setoption name USI_Variant value {variant}"));
+    usi.send(&format!("position {position}"));
+    usi.send(&format!("go perft {depth}"));
+    let mut lines = usi.until("Nodes searched");
+    let tail = lines.split_off(lines.len() - 2);
+    (lines, tail)
 }

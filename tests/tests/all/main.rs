@@ -17,6 +17,7 @@ mod family_boards;
 mod family_pieces;
 mod invariants_all;
 mod legal_filtered;
+mod mate;
 mod perft_standard;
 mod perft_starts;
 mod small_boards;
