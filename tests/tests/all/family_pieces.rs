@@ -469,3 +469,11 @@ fn perft_after_move_sequences() {
         &[(3, 27593)],
     );
 }
+
+#[test]
+fn shoshogi_sfen_rejects_a_last_royal_left_capturable() {
+    // White to move with Black's lone king attacked by the rook 9i: Black's last move left its
+    // last royal capturable, which no legal move does. With a prince beside it, it may be.
+    assert!(Position::<ShoShogi>::from_sfen("4k4/9/9/9/9/9/9/9/r3K4 w - 1").is_err());
+    assert!(Position::<ShoShogi>::from_sfen("4k4/9/9/9/8+E/9/9/9/r3K4 w - 1").is_ok());
+}
