@@ -12,16 +12,28 @@ impl<R: Rules> Position<R> {
     /// the current board (RULES.md §0 "natural attack"), ignoring every variant restriction.
     #[inline]
     pub fn natural_attacks(&self, kind: u8, color: Color, sq: Square) -> Bitboard {
+        self.natural_attacks_in(kind, color, sq, self.occupied())
+    }
+
+    /// [`Position::natural_attacks`] on a board whose occupancy is `occ` (the seams judge the
+    /// board a move would leave): the table kernel ([`crate::tables::Tables::attacks`]) and the
+    /// reflecting slides, which bend with the board.
+    #[inline]
+    pub fn natural_attacks_in(
+        &self,
+        kind: u8,
+        color: Color,
+        sq: Square,
+        occ: Bitboard,
+    ) -> Bitboard {
         let t = self.tables;
         let k = kind as usize;
-        let mut att = t.plain_attacks(k, color, sq, self.occupied());
-        if t.special[k] {
-            att |= t.capture_only[color.index()][k][sq.index()];
-            if t.reflect[k] != Reflect::None {
-                att |= self.reflect_slides(t.reflect[k], sq, sq);
-            }
+        let att = t.attacks(k, color, sq, occ);
+        if t.special[k] && t.reflect[k] != Reflect::None {
+            att | self.reflect_slides_in(t.reflect[k], sq, sq, occ)
+        } else {
+            att
         }
-        att
     }
 
     /// Squares reached by reflecting diagonal slides from `sq`; `origin` counts as occupied by
@@ -116,26 +128,15 @@ impl<R: Rules> Position<R> {
     /// Pieces of `by` attacking `sq` by leaps, capture-only steps and plain slides, with slides
     /// blocked by `occ` instead of the board's occupancy (reflecting slides are not included).
     ///
-    /// Leapers are found from the few squares a leap can come from (`leap_sources`), each
-    /// checked against its own table; sliders by one ray per direction, the first piece on it
-    /// being an attacker when its kind slides back along that ray.
+    /// Leapers come from [`Position::leap_attackers`]; sliders are found by one ray per
+    /// direction, the first piece on it being an attacker when its kind slides back along it.
     #[inline]
     pub fn plain_attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
         let t = self.tables;
         let rv = &t.reverse;
         let b = by.index();
         let them = self.pieces_of(by);
-        let mut found = Bitboard::EMPTY;
-        for n in rv.leap_sources[b][sq.index()] & them {
-            let k = self.piece_at(n).kind() as usize;
-            let mut reach = t.leap[b][k][n.index()];
-            if t.special[k] {
-                reach |= t.capture_only[b][k][n.index()];
-            }
-            if reach.contains(sq) {
-                found.set(n);
-            }
-        }
+        let mut found = self.leap_attackers(sq, by);
         let mut dirs = rv.slide_dirs[b];
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
@@ -154,6 +155,26 @@ impl<R: Rules> Position<R> {
                 {
                     found.set(first);
                 }
+            }
+        }
+        found
+    }
+
+    /// Pieces of `by` attacking `sq` by a leap or a capture-only step: found from the few
+    /// squares such a step can come from (`leap_sources`), each checked against its own table.
+    #[inline]
+    pub(crate) fn leap_attackers(&self, sq: Square, by: Color) -> Bitboard {
+        let t = self.tables;
+        let b = by.index();
+        let mut found = Bitboard::EMPTY;
+        for n in t.reverse.leap_sources[b][sq.index()] & self.pieces_of(by) {
+            let k = self.piece_at(n).kind() as usize;
+            let mut reach = t.leap[b][k][n.index()];
+            if t.special[k] {
+                reach |= t.capture_only[b][k][n.index()];
+            }
+            if reach.contains(sq) {
+                found.set(n);
             }
         }
         found

@@ -4,8 +4,8 @@
 use crate::bitboard::Bitboard;
 use crate::bitboard::FILE_MASKS;
 use crate::geometry::{Color, Square};
-use crate::hooks::borrow::LentKinds;
-use crate::hooks::isardam::LikeMemo;
+use crate::hooks::node_cache::NodeCache;
+use crate::hooks::{kinds_in, Derived};
 use crate::moves::Move;
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
@@ -15,18 +15,16 @@ use crate::table::{Goal, KingLoss, MoveShape, MovementSource, Paralysis, Promoti
 pub use crate::moves::MoveList;
 
 impl<R: Rules> Position<R> {
-    /// Immortal pieces of `color` (nothing may capture them).
+    /// Immortal pieces of `color` (nothing may capture them): the one immortal mask of every
+    /// path (reference, fast, filtered, the seams).
     #[inline]
     pub(crate) fn immortals(&self, color: Color) -> Bitboard {
-        let t = self.tables;
-        if !t.any_immortal {
+        if R::IMMORTAL_MASK == 0 {
             return Bitboard::EMPTY;
         }
         let mut bb = Bitboard::EMPTY;
-        for k in 0..t.kinds {
-            if t.immortal[k] {
-                bb |= self.pieces_of_kind(k as u8);
-            }
+        for k in kinds_in(R::IMMORTAL_MASK) {
+            bb |= self.pieces_of_kind(k);
         }
         bb & self.pieces_of(color)
     }
@@ -67,30 +65,29 @@ impl<R: Rules> Position<R> {
     /// Appends every pseudo-legal move of the side to move.
     pub fn pseudo_moves(&self, out: &mut MoveList) {
         if matches!(R::HOOKS.move_shape, MoveShape::Chained) {
-            let mut memo = LikeMemo::default();
-            self.chain_moves(&mut memo, out);
-            self.drops(&mut memo, out);
+            let mut cache = self.node_cache();
+            self.chain_moves(&mut cache, out);
+            self.drops(&mut cache, out);
             return;
         }
         let us = self.side_to_move();
-        let mut memo = LikeMemo::default();
-        let lent = self.lent_kinds(us);
+        let mut cache = self.node_cache();
         // Paralysed pieces are found at once (cheaper than asking each piece).
         for from in self.pieces_of(us) & !self.paralysed_pieces(us) {
             let kind = self.piece_at(from).kind();
-            let targets = self.piece_targets(lent.as_ref(), from, kind, out);
-            self.push_board_moves(&mut memo, from, kind, targets, out);
+            let targets = self.piece_targets(&cache, from, kind, out);
+            self.push_board_moves(&mut cache, from, kind, targets, out);
         }
-        self.drops(&mut memo, out);
+        self.drops(&mut cache, out);
     }
 
     /// Squares the mobile piece of `kind` on `from` may move to (normal move shape), before
     /// promotion, dead ranks, nifu and landing; its lion double moves are appended to `out`.
-    /// `lent`: the node's [`Position::lent_kinds`] for the side to move.
+    /// `cache`: the node's cache for the side to move.
     #[inline]
     pub(crate) fn piece_targets(
         &self,
-        lent: Option<&LentKinds>,
+        cache: &NodeCache,
         from: Square,
         kind: u8,
         out: &mut MoveList,
@@ -105,7 +102,7 @@ impl<R: Rules> Position<R> {
                 // Capture-only steps onto enemies only, move-only steps onto empty squares.
                 self.movement_reach(kind, us, from) & !self.pieces_of(us) & !self.immortals(!us)
             }
-            MovementSource::Borrow { .. } => self.borrowed_targets(lent, from, kind, out),
+            MovementSource::Borrow { .. } => self.borrowed_targets(cache, from, kind, out),
         }
     }
 
@@ -115,13 +112,13 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub(crate) fn push_board_moves(
         &self,
-        memo: &mut LikeMemo,
+        cache: &mut NodeCache,
         from: Square,
         kind: u8,
         targets: Bitboard,
         out: &mut MoveList,
     ) {
-        let (promo, stay) = self.board_move_sets(memo, from, kind, targets);
+        let (promo, stay) = self.board_move_sets(cache, from, kind, targets);
         if promo.is_empty() {
             for to in stay {
                 out.push(Move::new(from, to, false));
@@ -150,7 +147,7 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub(crate) fn board_move_sets(
         &self,
-        memo: &mut LikeMemo,
+        cache: &mut NodeCache,
         from: Square,
         kind: u8,
         targets: Bitboard,
@@ -170,9 +167,10 @@ impl<R: Rules> Position<R> {
             Bitboard::EMPTY
         };
         let left = Bitboard::from_square(from);
-        let stay = targets & !dead & !nifu_files & self.landing_squares_memo(memo, us, kind, left);
+        let stay =
+            targets & !dead & !nifu_files & self.landing_squares_cached(cache, us, kind, left);
         if R::HOOKS.promotion.flips() {
-            return self.flip_sets(memo, from, kind, targets, stay);
+            return self.flip_sets(cache, from, kind, targets, stay);
         }
         if t.promote_to[k] == u8::MAX {
             return (Bitboard::EMPTY, stay);
@@ -182,7 +180,7 @@ impl<R: Rules> Position<R> {
             targets
         } else {
             targets & zone
-        } & self.landing_squares_memo(memo, us, t.promote_to[k], left);
+        } & self.landing_squares_cached(cache, us, t.promote_to[k], left);
         if R::HOOKS.promotion == PromotionRule::Forced {
             return (promo, stay & !promo);
         }
@@ -194,7 +192,7 @@ impl<R: Rules> Position<R> {
     /// the moves that keep it; every move flips (Kyoto) or every capture does (Micro).
     pub(crate) fn flip_sets(
         &self,
-        memo: &mut LikeMemo,
+        cache: &mut NodeCache,
         from: Square,
         kind: u8,
         targets: Bitboard,
@@ -207,7 +205,7 @@ impl<R: Rules> Position<R> {
         let flip = match R::HOOKS.promotion {
             PromotionRule::FlipOnCapture => targets & self.pieces_of(!us),
             _ => targets,
-        } & self.landing_squares_memo(memo, us, other, Bitboard::from_square(from));
+        } & self.landing_squares_cached(cache, us, other, Bitboard::from_square(from));
         (flip, stay & !flip)
     }
 
@@ -293,14 +291,14 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub(crate) fn drop_targets(
         &self,
-        memo: &mut LikeMemo,
+        cache: &mut NodeCache,
         us: Color,
         kind: u8,
         onto: Bitboard,
     ) -> Bitboard {
         let t = self.tables;
         let k = kind as usize;
-        let mut targets = onto & !t.dead[us.index()][k] & self.drop_squares(memo, us, kind);
+        let mut targets = onto & !t.dead[us.index()][k] & self.drop_squares(cache, us, kind);
         if t.nifu[k] {
             targets &= !self.nifu_files(us, kind, None);
         }
@@ -308,7 +306,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// Pseudo-legal drops (dead-piece ranks and nifu excluded).
-    fn drops(&self, memo: &mut LikeMemo, out: &mut MoveList) {
+    fn drops(&self, cache: &mut NodeCache, out: &mut MoveList) {
         let us = self.side_to_move();
         let t = self.tables;
         let empty = self.empty_squares();
@@ -316,13 +314,13 @@ impl<R: Rules> Position<R> {
             if self.hand(us, kind) == 0 {
                 continue;
             }
-            for to in self.drop_targets(memo, us, kind, empty) {
+            for to in self.drop_targets(cache, us, kind, empty) {
                 out.push(Move::drop(kind, to));
             }
             // Flip rules: the piece may also be dropped promoted side up.
             let up = t.promote_to[kind as usize];
             if R::HOOKS.promotion.flips() && up != u8::MAX {
-                for to in self.drop_targets(memo, us, up, empty) {
+                for to in self.drop_targets(cache, us, up, empty) {
                     out.push(Move::drop(up, to));
                 }
             }

@@ -225,30 +225,51 @@ impl<R: Rules> Position<R> {
     }
 
     /// Rejects more pieces of a material class (a kind, its promoted forms and what it turns
-    /// into in hand) than any setup of the rule set holds: no move creates material.
+    /// into in hand) than any setup of the rule set holds: no move creates material. Where a
+    /// class's pieces never change owner (they vanish when captured), each side is bounded by
+    /// its own count too: a side cannot come to hold the other side's pieces.
     fn check_material(&self) -> Result<(), SfenError> {
         let t = self.tables;
-        let mut count = [0u32; crate::table::MAX_KINDS];
+        let mut count = [[0u32; crate::table::MAX_KINDS]; 2];
         for sq in self.occupied() {
-            count[t.material_class[self.piece_at(sq).kind() as usize] as usize] += 1;
+            let p = self.piece_at(sq);
+            count[p.color().index()][t.material_class[p.kind() as usize] as usize] += 1;
         }
         for c in Color::BOTH {
             for &k in &t.hand_kinds {
-                count[t.material_class[k as usize] as usize] += self.hand(c, k) as u32;
+                count[c.index()][t.material_class[k as usize] as usize] += self.hand(c, k) as u32;
             }
         }
-        for (class, &n) in count.iter().enumerate() {
+        let too_many = |class: usize, n: u32, limit: u8, whose: &str| {
+            let members: Vec<&str> = (0..t.kinds)
+                .filter(|&k| t.material_class[k] as usize == class)
+                .map(|k| R::TABLE.pieces[k].sfen)
+                .collect();
+            SfenError::TooManyPieces(format!(
+                "{n} pieces of the {} class ({}){whose}; this variant has at most {limit}",
+                R::TABLE.pieces[class].name,
+                members.join(", "),
+            ))
+        };
+        for class in 0..crate::table::MAX_KINDS {
+            let n = count[0][class] + count[1][class];
             if n > t.material_limit[class] as u32 {
-                let members: Vec<&str> = (0..t.kinds)
-                    .filter(|&k| t.material_class[k] as usize == class)
-                    .map(|k| R::TABLE.pieces[k].sfen)
-                    .collect();
-                return Err(SfenError::TooManyPieces(format!(
-                    "{n} pieces of the {} class ({}); this variant has at most {}",
-                    R::TABLE.pieces[class].name,
-                    members.join(", "),
-                    t.material_limit[class]
-                )));
+                return Err(too_many(class, n, t.material_limit[class], ""));
+            }
+            if t.owner_fixed >> class & 1 != 0 {
+                for c in Color::BOTH {
+                    let (n, limit) = (
+                        count[c.index()][class],
+                        t.material_limit_per_side[c.index()][class],
+                    );
+                    if n > limit as u32 {
+                        let whose = format!(
+                            " for {} (captured pieces vanish, so no side gains the other's)",
+                            color_name(c)
+                        );
+                        return Err(too_many(class, n, limit, &whose));
+                    }
+                }
             }
         }
         Ok(())

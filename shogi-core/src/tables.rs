@@ -2,7 +2,9 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Geometry, Square, SQUARES, STRIDE};
-use crate::table::{Captured, Goal, Reflect, RuleTable, HAND_ORDER, MAX_KINDS};
+use crate::table::{
+    AfterMove, CaptureEffect, Captured, Goal, Reflect, RuleTable, HAND_ORDER, MAX_KINDS,
+};
 
 /// Absolute directions `(file delta, rank delta)`.
 pub const DIRS: [(i8, i8); 8] = [
@@ -154,8 +156,7 @@ pub struct Tables {
     pub value: [i32; MAX_KINDS],
     /// Kinds that may be held in hand, in SFEN writing order.
     pub hand_kinds: Vec<u8>,
-    /// Any kind is immortal / royal / has specials.
-    pub any_immortal: bool,
+    /// Any kind has specials.
     pub any_special: bool,
     /// Kinds that are royal (bit mask).
     pub royal_mask: u32,
@@ -166,6 +167,11 @@ pub struct Tables {
     pub material_class: [u8; MAX_KINDS],
     /// Most pieces of each class (indexed by the class's kind) in any setup.
     pub material_limit: [u8; MAX_KINDS],
+    /// Classes (bit mask, by the class's kind) whose pieces never change owner: every member
+    /// vanishes when captured and no effect turns pieces over (Andernach, Othello, Reversi).
+    pub owner_fixed: u32,
+    /// Most pieces of each class one side holds in any setup (bounds `owner_fixed` classes).
+    pub material_limit_per_side: [[u8; MAX_KINDS]; 2],
 }
 
 /// Reverse attack data: from a target square, where its attackers can stand.
@@ -256,7 +262,6 @@ impl Tables {
             captured: [[Captured::Vanish; 2]; MAX_KINDS],
             value: [0; MAX_KINDS],
             hand_kinds: Vec::new(),
-            any_immortal: false,
             any_special: false,
             royal_mask: 0,
             reverse: ReverseAttacks {
@@ -268,6 +273,8 @@ impl Tables {
             },
             material_class: [0; MAX_KINDS],
             material_limit: [0; MAX_KINDS],
+            owner_fixed: 0,
+            material_limit_per_side: [[0; MAX_KINDS]; 2],
         };
         for (k, p) in table.pieces.iter().enumerate() {
             let m = &p.movement;
@@ -337,7 +344,6 @@ impl Tables {
             t.gold_class[k] = p.gold_class;
             t.captured[k] = p.captured;
             t.value[k] = p.value;
-            t.any_immortal |= p.immortal;
             t.any_special |= t.special[k];
             if p.royal {
                 t.royal_mask |= 1 << k;
@@ -390,7 +396,8 @@ impl Tables {
         }
         t.reverse = ReverseAttacks::build(&t);
         t.material_class = material_classes(table);
-        t.material_limit = material_limits(table, &t.material_class);
+        (t.material_limit, t.material_limit_per_side) = material_limits(table, &t.material_class);
+        t.owner_fixed = owner_fixed_classes(table, &t.material_class);
         t
     }
 
@@ -422,6 +429,40 @@ impl Tables {
             };
         }
         att
+    }
+
+    /// The one attack kernel: squares a `kind` of `color` on `sq` attacks by leaps, plain
+    /// slides (blocked by `occ`) and capture-only steps. Reflecting slides bend with the board
+    /// and are added by the position ([`crate::Position::natural_attacks_in`]).
+    #[inline]
+    pub fn attacks(&self, kind: usize, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        let att = self.plain_attacks(kind, color, sq, occ);
+        if self.special[kind] {
+            att | self.capture_only[color.index()][kind][sq.index()]
+        } else {
+            att
+        }
+    }
+
+    /// Squares a `kind` of `color` on `sq` may move to by its own movement, before the own-
+    /// piece mask: [`Tables::attacks`], except that a square reached only by a capture-only
+    /// step needs a piece of `capturable` on it, plus move-only steps onto empty squares.
+    #[inline]
+    pub fn reach(
+        &self,
+        kind: usize,
+        color: Color,
+        sq: Square,
+        occ: Bitboard,
+        capturable: Bitboard,
+    ) -> Bitboard {
+        let att = self.plain_attacks(kind, color, sq, occ);
+        if self.special[kind] {
+            let (c, s) = (color.index(), sq.index());
+            att | self.capture_only[c][kind][s] & capturable | self.move_only[c][kind][s] & !occ
+        } else {
+            att
+        }
     }
 
     /// Whether the `kind` slider of colour `c` on `from` reaches `to` along `d` (the ray
@@ -466,15 +507,41 @@ fn material_classes(table: &RuleTable) -> [u8; MAX_KINDS] {
     std::array::from_fn(|k| root(&class, k as u8))
 }
 
-/// The most pieces of each class found in any setup's start position (board and hands). A
-/// table without setups (a hand-written test table) bounds nothing.
-fn material_limits(table: &RuleTable, class: &[u8; MAX_KINDS]) -> [u8; MAX_KINDS] {
+/// Classes whose pieces never change owner (see [`Tables::owner_fixed`]).
+fn owner_fixed_classes(table: &RuleTable, class: &[u8; MAX_KINDS]) -> u32 {
+    let turns_over = table.hooks.capture_effect == CaptureEffect::Andernach
+        || table.hooks.after_move != AfterMove::None;
+    if turns_over {
+        return 0;
+    }
+    let mut fixed = 0u32;
+    for k in 0..table.pieces.len() {
+        fixed |= 1 << class[k];
+    }
+    for (k, p) in table.pieces.iter().enumerate() {
+        if p.captured.iter().any(|c| matches!(c, Captured::Hand(_))) {
+            fixed &= !(1 << class[k]);
+        }
+    }
+    fixed
+}
+
+/// The most pieces of each class found in any setup's start position (board and hands), in
+/// all and per side. A table without setups (a hand-written test table) bounds nothing.
+fn material_limits(
+    table: &RuleTable,
+    class: &[u8; MAX_KINDS],
+) -> ([u8; MAX_KINDS], [[u8; MAX_KINDS]; 2]) {
     if table.setups.is_empty() {
-        return [u8::MAX; MAX_KINDS];
+        return ([u8::MAX; MAX_KINDS], [[u8::MAX; MAX_KINDS]; 2]);
     }
     let mut limit = [0u8; MAX_KINDS];
+    let mut per_side = [[0u8; MAX_KINDS]; 2];
     for setup in table.setups {
         let mut count = [0u32; MAX_KINDS];
+        let mut side_count = [[0u32; MAX_KINDS]; 2];
+        // Black's tokens are upper case, White's lower case.
+        let side = |token: &str| usize::from(token.chars().any(|c| c.is_ascii_lowercase()));
         let mut fields = setup.sfen.split_whitespace();
         let board = fields.next().unwrap_or("");
         let kind_of = |token: &str| table.kind_by_sfen(&token.to_ascii_uppercase());
@@ -482,6 +549,7 @@ fn material_limits(table: &RuleTable, class: &[u8; MAX_KINDS]) -> [u8; MAX_KINDS
         let _ = crate::board_text::read_board(&table.geometry, board, |_, token| {
             if let Some(k) = kind_of(token) {
                 count[class[k as usize] as usize] += 1;
+                side_count[side(token)][class[k as usize] as usize] += 1;
             }
             Ok::<(), crate::board_text::BoardError>(())
         });
@@ -493,12 +561,19 @@ fn material_limits(table: &RuleTable, class: &[u8; MAX_KINDS]) -> [u8; MAX_KINDS
                 n = n * 10 + d;
             } else if let Some(k) = kind_of(&ch.to_string()) {
                 count[class[k as usize] as usize] += n.max(1);
+                side_count[side(&ch.to_string())][class[k as usize] as usize] += n.max(1);
                 n = 0;
             }
         }
-        for (l, c) in limit.iter_mut().zip(count) {
-            *l = (*l).max(c.min(u8::MAX as u32) as u8);
+        let widen = |limit: &mut [u8; MAX_KINDS], count: [u32; MAX_KINDS]| {
+            for (l, c) in limit.iter_mut().zip(count) {
+                *l = (*l).max(c.min(u8::MAX as u32) as u8);
+            }
+        };
+        widen(&mut limit, count);
+        for c in 0..2 {
+            widen(&mut per_side[c], side_count[c]);
         }
     }
-    limit
+    (limit, per_side)
 }

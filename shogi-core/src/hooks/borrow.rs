@@ -11,6 +11,7 @@
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Geometry, Square, SQUARES};
 use crate::hooks::kinds_in;
+use crate::hooks::node_cache::NodeCache;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -214,17 +215,17 @@ impl<R: Rules> Position<R> {
     /// Move generation for a mobile borrowing piece of `kind` on `from`: the squares it may move to
     /// with the movements it uses (capture-only steps onto enemies, move-only steps onto empty
     /// squares), and the lion double moves of a borrowed lion movement appended to `out`.
-    /// `lent`: the node's [`Position::lent_kinds`] for the side to move.
+    /// `cache`: the node's cache for the side to move (its [`Position::lent_kinds`]).
     pub(crate) fn borrowed_targets(
         &self,
-        lent: Option<&LentKinds>,
+        cache: &NodeCache,
         from: Square,
         kind: u8,
         out: &mut MoveList,
     ) -> Bitboard {
         let t = self.tables;
         let color = self.piece_at(from).color();
-        let kinds = match lent {
+        let kinds = match &cache.lent {
             Some(table) => table[from.index()],
             None => self.movement_kinds(from),
         };

@@ -19,7 +19,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Square, SQUARES};
-use crate::hooks::isardam::LikeMemo;
+use crate::hooks::node_cache::NodeCache;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -38,7 +38,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// Appends the pseudo-legal chained moves of the side to move.
-    pub(crate) fn chain_moves(&self, memo: &mut LikeMemo, out: &mut MoveList) {
+    pub(crate) fn chain_moves(&self, cache: &mut NodeCache, out: &mut MoveList) {
         let us = self.side_to_move();
         let ours = self.pieces_of(us);
         // Second-leg reach of every friendly piece, computed once.
@@ -53,7 +53,7 @@ impl<R: Rules> Position<R> {
             for mid in self.natural_attacks(kind, us, from) & ours {
                 targets |= reach[mid.index()];
             }
-            self.push_board_moves(memo, from, kind, targets & allowed, out);
+            self.push_board_moves(cache, from, kind, targets & allowed, out);
         }
     }
 }

@@ -19,22 +19,13 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
+use crate::hooks::node_cache::NodeCache;
 use crate::hooks::{kinds_in, Derived};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::table::{Golds, Hooks, Landing, MoveShape, MAX_KINDS};
+use crate::table::{Golds, Hooks, Landing, MoveShape};
 use crate::tables::first_along;
-
-/// Like-attack maps of one node for the side to move, per arriving kind, filled on first use
-/// (with no square left; see [`Position::like_attacks_memo`]).
-/// The maps are allocated on first use, so a rule set without Isardam, which never asks,
-/// pays one byte per node rather than zeroing the array.
-#[derive(Default)]
-pub(crate) struct LikeMemo {
-    filled: u32,
-    maps: Option<[Bitboard; MAX_KINDS]>,
-}
 
 /// Whether the rule set has the whole-board (True Isardam) restriction.
 pub(crate) const fn whole_board(hooks: &Hooks) -> bool {
@@ -63,23 +54,20 @@ impl<R: Rules> Position<R> {
     }
 
     /// [`Position::like_attacks`] for the side to move's `color` leaving one square of its
-    /// own, through the node's memo of the maps with nothing left: leaving a square changes a
-    /// map only if that square is in it (a like slider's ray then reaches further).
+    /// own, through the node cache's maps with nothing left: leaving a square changes a map
+    /// only if that square is in it (a like slider's ray then reaches further).
     #[inline]
-    fn like_attacks_memo(
+    fn like_attacks_cached(
         &self,
-        memo: &mut LikeMemo,
+        cache: &mut NodeCache,
         golds: Golds,
         color: Color,
         kind: u8,
         vacated: Bitboard,
     ) -> Bitboard {
-        let maps = memo.maps.get_or_insert([Bitboard::EMPTY; MAX_KINDS]);
-        if memo.filled >> kind & 1 == 0 {
-            maps[kind as usize] = self.like_attacks(golds, color, kind, Bitboard::EMPTY);
-            memo.filled |= 1 << kind;
-        }
-        let map = maps[kind as usize];
+        let map = cache.like_map(kind, || {
+            self.like_attacks(golds, color, kind, Bitboard::EMPTY)
+        });
         let class = Self::same_kind_mask(golds, kind);
         if (map & vacated).nonempty() && class & self.tables.reverse.blockable_kinds != 0 {
             return self.like_attacks(golds, color, kind, vacated);
@@ -88,11 +76,11 @@ impl<R: Rules> Position<R> {
     }
 
     /// [`Position::landing_squares`] for a board move or drop of the side to move, whose
-    /// `vacated` square (if any) is its own: like-attack maps come from the node's memo.
+    /// `vacated` square (if any) is its own: like-attack maps come from the node cache.
     #[inline(always)]
-    pub(crate) fn landing_squares_memo(
+    pub(crate) fn landing_squares_cached(
         &self,
-        memo: &mut LikeMemo,
+        cache: &mut NodeCache,
         color: Color,
         kind: u8,
         vacated: Bitboard,
@@ -104,7 +92,7 @@ impl<R: Rules> Position<R> {
                 total: false,
                 ..
             } => {
-                let mut barred = self.like_attacks_memo(memo, golds, color, kind, vacated);
+                let mut barred = self.like_attacks_cached(cache, golds, color, kind, vacated);
                 if !binds_king_capture {
                     barred &= !self.royals(!color);
                 }
@@ -139,7 +127,7 @@ impl<R: Rules> Position<R> {
 
     /// Squares where a piece of `kind` of `color` may be dropped.
     #[inline(always)]
-    pub(crate) fn drop_squares(&self, memo: &mut LikeMemo, color: Color, kind: u8) -> Bitboard {
+    pub(crate) fn drop_squares(&self, cache: &mut NodeCache, color: Color, kind: u8) -> Bitboard {
         match R::HOOKS.landing {
             Landing::Isardam {
                 drops,
@@ -147,7 +135,7 @@ impl<R: Rules> Position<R> {
                 golds,
                 ..
             } if drops || total => {
-                !self.like_attacks_memo(memo, golds, color, kind, Bitboard::EMPTY)
+                !self.like_attacks_cached(cache, golds, color, kind, Bitboard::EMPTY)
             }
             _ => Bitboard::FULL,
         }
@@ -243,14 +231,14 @@ impl<R: Rules> Position<R> {
     /// squares: a `form` of `us` on s attacks q iff a `form` of the enemy on q attacks s).
     pub(crate) fn like_free_landings(
         &self,
-        memo: &mut LikeMemo,
+        cache: &mut NodeCache,
         us: Color,
         form: u8,
         vacated: Bitboard,
     ) -> Bitboard {
         match R::HOOKS.landing {
             Landing::Isardam { golds, .. } => {
-                let mut barred = self.like_attacks_memo(memo, golds, us, form, vacated);
+                let mut barred = self.like_attacks_cached(cache, golds, us, form, vacated);
                 if matches!(golds, Golds::AsGold) && R::GOLD_MASK >> form & 1 != 0 {
                     let occ = self.occupied() & !vacated;
                     for k in kinds_in(R::GOLD_MASK) {

@@ -13,6 +13,7 @@
 pub(crate) mod borrow;
 pub(crate) mod chain;
 pub(crate) mod isardam;
+pub(crate) mod node_cache;
 pub(crate) mod paralysis;
 
 use crate::bitboard::Bitboard;
@@ -21,25 +22,32 @@ use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{Golds, MoveShape, MovementSource, Reflect, RuleTable};
 
+/// The kinds of `table` whose definition has the boolean `field` set, as a bit mask (a macro:
+/// const fns cannot call a field accessor passed as a function).
+macro_rules! kind_mask {
+    ($table:expr, $field:ident) => {{
+        let table: &RuleTable = $table;
+        let mut mask = 0;
+        let mut i = 0;
+        while i < table.pieces.len() {
+            if table.pieces[i].$field {
+                mask |= 1 << i;
+            }
+            i += 1;
+        }
+        mask
+    }};
+}
+
 /// Kind masks derived at compile time from a rule table.
 pub(crate) trait Derived: Rules {
     /// Kinds that count as gold where a rule set says promoted golds count as gold.
-    const GOLD_MASK: u32 = gold_mask(Self::TABLE);
+    const GOLD_MASK: u32 = kind_mask!(Self::TABLE, gold_class);
+    /// Kinds nothing may capture (the one immortal mask, [`Position::immortals`]).
+    const IMMORTAL_MASK: u32 = kind_mask!(Self::TABLE, immortal);
 }
 
 impl<R: Rules> Derived for R {}
-
-const fn gold_mask(table: &RuleTable) -> u32 {
-    let mut mask = 0;
-    let mut i = 0;
-    while i < table.pieces.len() {
-        if table.pieces[i].gold_class {
-            mask |= 1 << i;
-        }
-        i += 1;
-    }
-    mask
-}
 
 /// The kinds of a kind mask, lowest first.
 #[inline]
@@ -66,28 +74,6 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// Natural attacks of a `kind` owned by `color` on `sq` on a board whose occupancy is
-    /// `occ` (used to judge the board a move would leave).
-    #[inline]
-    pub(crate) fn natural_attacks_in(
-        &self,
-        kind: u8,
-        color: Color,
-        sq: Square,
-        occ: Bitboard,
-    ) -> Bitboard {
-        let t = self.tables;
-        let k = kind as usize;
-        let mut att = t.plain_attacks(k, color, sq, occ);
-        if t.special[k] {
-            att |= t.capture_only[color.index()][k][sq.index()];
-            if t.reflect[k] != Reflect::None {
-                att |= self.reflect_slides_in(t.reflect[k], sq, sq, occ);
-            }
-        }
-        att
-    }
-
     /// Squares a piece of `color` on `from` may move to with the movement of `kind` (before
     /// the own-piece mask): its natural attacks, capture-only steps only onto an enemy, and
     /// move-only steps onto empty squares.
@@ -95,32 +81,13 @@ impl<R: Rules> Position<R> {
     pub(crate) fn movement_reach(&self, kind: u8, color: Color, from: Square) -> Bitboard {
         let t = self.tables;
         let k = kind as usize;
-        let mut reach = self.natural_attacks(kind, color, from);
-        if t.special[k] {
-            let occ = self.occupied();
-            let capture_only = t.capture_only[color.index()][k][from.index()]
-                & !t.plain_attacks(k, color, from, occ);
-            reach &= !(capture_only & !self.pieces_of(!color));
-            reach |= t.move_only[color.index()][k][from.index()] & !occ;
+        let occ = self.occupied();
+        let reach = t.reach(k, color, from, occ, self.pieces_of(!color));
+        if t.special[k] && t.reflect[k] != Reflect::None {
+            reach | self.reflect_slides_in(t.reflect[k], from, from, occ)
+        } else {
+            reach
         }
-        reach
-    }
-
-    /// Squares from which a piece of `by` moving like `kind` (oriented for `by`) naturally
-    /// attacks the occupied square `target`: the reverse of its movement, every movement being
-    /// point-symmetric between the colours (see [`Position::attackers_naturally`]).
-    #[inline]
-    pub(crate) fn reverse_attacks(&self, kind: u8, by: Color, target: Square) -> Bitboard {
-        let t = self.tables;
-        let k = kind as usize;
-        let mut att = t.plain_attacks(k, !by, target, self.occupied());
-        if t.special[k] {
-            att |= t.capture_only[(!by).index()][k][target.index()];
-            if t.reflect[k] != Reflect::None {
-                att |= self.reflect_slides(t.reflect[k], target, target);
-            }
-        }
-        att
     }
 
     /// Whether `by` has a pseudo-legal capture of the royal piece on `target` (check) when the
@@ -183,7 +150,9 @@ impl<R: Rules> Position<R> {
             if users.is_empty() {
                 continue;
             }
-            for from in self.reverse_attacks(k, by, target) & users {
+            // Every movement is point-symmetric between the colours: the squares from which a
+            // `k` of `by` attacks `target` are those a `k` of the other colour attacks from it.
+            for from in self.natural_attacks(k, !by, target) & users {
                 let free = matches!(R::HOOKS.movement_source, MovementSource::Own);
                 if (free || self.uses_movement_of(from, k))
                     && self.mobile(from)

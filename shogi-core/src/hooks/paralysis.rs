@@ -32,7 +32,7 @@ impl<R: Rules> Position<R> {
                 }
                 kinds_in(Self::same_kind_mask(golds, kind)).any(|k| {
                     let enemies = self.pieces(!color, k);
-                    enemies.nonempty() && (self.reverse_attacks(k, !color, sq) & enemies).nonempty()
+                    enemies.nonempty() && (self.natural_attacks(k, color, sq) & enemies).nonempty()
                 })
             }
         }

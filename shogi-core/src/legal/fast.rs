@@ -22,7 +22,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
-use crate::hooks::isardam::LikeMemo;
+use crate::hooks::node_cache::NodeCache;
 use crate::moves::Move;
 use crate::moves::MoveList;
 use crate::position::Position;
@@ -192,21 +192,6 @@ impl<R: Rules> Position<R> {
         sink.0
     }
 
-    /// Pieces of `color` that cannot be captured.
-    #[inline]
-    fn immortal_pieces(&self, color: Color) -> Bitboard {
-        let t = self.tables;
-        let mut bb = Bitboard::EMPTY;
-        if t.any_immortal {
-            for k in 0..t.kinds {
-                if t.immortal[k] {
-                    bb |= self.pieces(color, k as u8);
-                }
-            }
-        }
-        bb
-    }
-
     /// Checkers and pins of `us`'s king on `king`.
     #[inline]
     pub(crate) fn king_safety(&self, us: Color, king: Square) -> KingSafety {
@@ -223,17 +208,7 @@ impl<R: Rules> Position<R> {
             pins: [(king, Bitboard::EMPTY); 8],
             pin_count: 0,
         };
-        let mut leapers = Bitboard::EMPTY;
-        for n in rv.leap_sources[b][king.index()] & enemy {
-            let k = self.piece_at(n).kind() as usize;
-            let mut reach = t.leap[b][k][n.index()];
-            if t.special[k] {
-                reach |= t.capture_only[b][k][n.index()];
-            }
-            if reach.contains(king) {
-                leapers.set(n);
-            }
-        }
+        let leapers = self.leap_attackers(king, them);
         let mut sliders = Bitboard::EMPTY;
         let mut dirs = rv.slide_dirs[b];
         while dirs != 0 {
@@ -287,14 +262,8 @@ impl<R: Rules> Position<R> {
         blocked: Bitboard,
         capturable: Bitboard,
     ) -> Bitboard {
-        let t = self.tables;
-        let mut targets = t.plain_attacks(kind, us, from, occ) & !blocked;
-        if t.special[kind] {
-            let c = us.index();
-            targets |= t.capture_only[c][kind][from.index()] & capturable;
-            targets |= t.move_only[c][kind][from.index()] & !occ;
-        }
-        targets
+        // Capture-only and move-only squares never hold a blocked piece.
+        self.tables.reach(kind, us, from, occ, capturable) & !blocked
     }
 
     /// Hands the moves from `from` to `targets` to the sink with the promotion options of §0
@@ -308,9 +277,9 @@ impl<R: Rules> Position<R> {
         let c = us.index();
         let mut plain = targets & !t.dead[c][kind];
         if R::HOOKS.promotion.flips() {
-            // No landing rule on this path: the memo is never read.
+            // No landing or borrow seam on this path: the cache stays empty.
             let (flip, stay) =
-                self.flip_sets(&mut LikeMemo::default(), from, kind as u8, targets, plain);
+                self.flip_sets(&mut NodeCache::default(), from, kind as u8, targets, plain);
             if t.promote_to[kind] == u8::MAX {
                 sink.demotes(from, flip);
                 sink.board(from, Bitboard::EMPTY, stay);
@@ -341,7 +310,7 @@ impl<R: Rules> Position<R> {
         let us = self.side_to_move();
         let them = !us;
         let occ = self.occupied();
-        let immortal = self.immortal_pieces(them);
+        let immortal = self.immortals(them);
         let capturable = self.pieces_of(them) & !immortal;
         let blocked = self.pieces_of(us) | immortal;
         let Some(king) = self.royals(us).lsb() else {
@@ -395,8 +364,8 @@ impl<R: Rules> Position<R> {
                 continue;
             }
             let k = kind as usize;
-            // No landing rule on this path: the memo is never read.
-            let mut targets = self.drop_targets(&mut LikeMemo::default(), us, kind, mask);
+            // No landing or borrow seam on this path: the cache stays empty.
+            let mut targets = self.drop_targets(&mut NodeCache::default(), us, kind, mask);
             if t.drop_mate_forbidden[k] && targets.nonempty() {
                 targets = self.without_drop_mates(us, kind, targets);
             }
@@ -404,7 +373,7 @@ impl<R: Rules> Position<R> {
             // Flip rules: the piece may also be dropped promoted side up.
             let up = t.promote_to[k];
             if R::HOOKS.promotion.flips() && up != u8::MAX {
-                let mut targets = self.drop_targets(&mut LikeMemo::default(), us, up, mask);
+                let mut targets = self.drop_targets(&mut NodeCache::default(), us, up, mask);
                 if t.drop_mate_forbidden[up as usize] && targets.nonempty() {
                     targets = self.without_drop_mates(us, up, targets);
                 }
@@ -424,10 +393,7 @@ impl<R: Rules> Position<R> {
         // the two colours are opposite), so the checking squares are the reverse attacks.
         let mut checking = Bitboard::EMPTY;
         for r in self.royals(them) {
-            checking |= t.plain_attacks(k, them, r, occ);
-            if t.special[k] {
-                checking |= t.capture_only[them.index()][k][r.index()];
-            }
+            checking |= t.attacks(k, them, r, occ);
         }
         for sq in targets & checking {
             self.make(Move::drop(kind, sq));

@@ -37,13 +37,13 @@
 use super::fast::{has_reflect, immortal_royal, CountSink, FastLegality, ListSink, Sink};
 use crate::bitboard::Bitboard;
 use crate::geometry::Color;
-use crate::hooks::isardam::{whole_board, LikeMemo};
+use crate::hooks::isardam::whole_board;
 use crate::moves::Move;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{
-    AfterMove, CaptureEffect, KingLoss, Landing, MoveShape, MovementSource, Paralysis, Reflect,
+    AfterMove, CaptureEffect, KingLoss, Landing, MoveShape, MovementSource, Paralysis,
 };
 use std::marker::PhantomData;
 
@@ -150,16 +150,15 @@ impl<R: Rules> Position<R> {
         };
 
         let frozen = self.paralysed_pieces(us);
-        let mut memo = LikeMemo::default();
-        let lent = self.lent_kinds(us);
+        let mut cache = self.node_cache();
         let mut lion_moves = MoveList::new();
         for from in self.pieces_of(us) & !frozen {
             let kind = self.piece_at(from).kind();
-            let targets = self.piece_targets(lent.as_ref(), from, kind, &mut lion_moves);
+            let targets = self.piece_targets(&cache, from, kind, &mut lion_moves);
             if targets.is_empty() {
                 continue;
             }
-            let (promo, stay) = self.board_move_sets(&mut memo, from, kind, targets);
+            let (promo, stay) = self.board_move_sets(&mut cache, from, kind, targets);
             let (mut sure, bad) = match &natural {
                 Some(info) => {
                     let ok = if from == king {
@@ -198,10 +197,10 @@ impl<R: Rules> Position<R> {
             let (mut sure_promo, mut sure_stay) = (promo & sure, stay & sure);
             if whole_board {
                 let left = Bitboard::from_square(from);
-                sure_stay &= self.like_free_landings(&mut memo, us, kind, left);
+                sure_stay &= self.like_free_landings(&mut cache, us, kind, left);
                 if sure_promo.nonempty() {
                     sure_promo &=
-                        self.like_free_landings(&mut memo, us, t.promote_to[kind as usize], left);
+                        self.like_free_landings(&mut cache, us, t.promote_to[kind as usize], left);
                 }
             }
             sink.board(from, sure_promo, sure_stay);
@@ -241,7 +240,7 @@ impl<R: Rules> Position<R> {
                 continue;
             }
             let k = kind as usize;
-            let targets = self.drop_targets(&mut memo, us, kind, empty);
+            let targets = self.drop_targets(&mut cache, us, kind, empty);
             if targets.is_empty() {
                 continue;
             }
@@ -250,7 +249,7 @@ impl<R: Rules> Position<R> {
                 sure &= !self.drop_may_check(us, kind);
             }
             if whole_board {
-                sure &= self.like_free_landings(&mut memo, us, kind, Bitboard::EMPTY);
+                sure &= self.like_free_landings(&mut cache, us, kind, Bitboard::EMPTY);
             }
             sink.drops(kind, targets & sure);
             for to in targets & !sure & !drop_bad {
@@ -286,15 +285,6 @@ impl<R: Rules> Position<R> {
             return Bitboard::FULL;
         }
         // A `kind` of `us` on s attacks r iff one of `them` on r attacks s.
-        let t = self.tables;
-        let k = kind as usize;
-        let mut checking = t.plain_attacks(k, them, their_king, self.occupied());
-        if t.special[k] {
-            checking |= t.capture_only[them.index()][k][their_king.index()];
-            if t.reflect[k] != Reflect::None {
-                checking |= self.reflect_slides(t.reflect[k], their_king, their_king);
-            }
-        }
-        checking
+        self.natural_attacks(kind, them, their_king)
     }
 }

@@ -8,8 +8,8 @@ use crate::family_boards::check;
 use shogi_core::{Color, Position};
 use shogi_tests::{legal_usi as moves, sorted};
 use shogi_variants::variants::{
-    CheckShogi, Dobutsu, EuroShogi, KyotoShogi, MicroShogi, OkisakiShogi, ShoShogi, ToriShogi,
-    YariShogi,
+    CheckShogi, Dobutsu, EuroShogi, KyotoShogi, MicroShogi, OkisakiShogi, ShoShogi, Standard,
+    ToriShogi, YariShogi,
 };
 
 #[test]
@@ -476,4 +476,28 @@ fn shoshogi_sfen_rejects_a_last_royal_left_capturable() {
     // last royal capturable, which no legal move does. With a prince beside it, it may be.
     assert!(Position::<ShoShogi>::from_sfen("4k4/9/9/9/9/9/9/9/r3K4 w - 1").is_err());
     assert!(Position::<ShoShogi>::from_sfen("4k4/9/9/9/8+E/9/9/9/r3K4 w - 1").is_ok());
+}
+
+#[test]
+fn shoshogi_sfen_bounds_each_side_by_its_own_pieces() {
+    // Captured pieces vanish in sho shogi, so no side ever holds more of a class than it
+    // starts with: one drunk elephant (or crown prince), one rook, nine pawns.
+    // Black with two crown princes (its own elephant and White's) cannot arise.
+    let err = Position::<ShoShogi>::from_sfen("4k4/9/9/9/3+E4+E/9/9/9/4K4 b - 1")
+        .err()
+        .expect("two black princes are refused");
+    let text = err.to_string();
+    assert!(
+        text.contains("for Black") && text.contains("at most 1"),
+        "{text}"
+    );
+    // Two black rooks, although both sides together start with two.
+    let err = Position::<ShoShogi>::from_sfen("4k4/9/9/9/9/9/9/1R5R1/4K4 b - 1")
+        .err()
+        .expect("two black rooks are refused");
+    assert!(err.to_string().contains("for Black"), "{err}");
+    // One of each side's own, as in play.
+    assert!(Position::<ShoShogi>::from_sfen("4k4/4e4/9/9/3+E5/9/9/9/4K4 b - 1").is_ok());
+    // Standard shogi puts captures in hand: a side may hold both bishops.
+    assert!(Position::<Standard>::from_sfen("4k4/9/9/9/9/9/9/1B5B1/4K4 b - 1").is_ok());
 }

@@ -1,0 +1,53 @@
+//! The node cache: what the movement and landing seams learn once per node, for the side to
+//! move, and reuse for every piece and drop of that node.
+//!
+//! - Borrow family (`MovementSource::Borrow` with `Place::Attackers`): the movement kinds of
+//!   every piece, found from the lenders' side at once ([`Position::lent_kinds`]).
+//! - Isardam family (`Landing::Isardam`): the like-attack map of each arriving kind with no
+//!   square left, filled on first use ([`Position::landing_squares_cached`]).
+//!
+//! A rule set with neither seam builds an empty cache (no borrow table, the like maps never
+//! allocated), so the standard path pays nothing for it.
+
+use crate::bitboard::Bitboard;
+use crate::hooks::borrow::LentKinds;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::table::MAX_KINDS;
+
+/// The per-node cache of the borrow and Isardam seams; see the module docs.
+#[derive(Default)]
+pub(crate) struct NodeCache {
+    /// Movement kinds of each square's piece of the side to move (borrow family with
+    /// attacker lenders); `None` where asking each piece is cheap.
+    pub(crate) lent: Option<LentKinds>,
+    /// Bit `k` set: `like[k]` holds the like-attack map of arriving kind `k`.
+    like_filled: u32,
+    /// Like-attack maps per arriving kind, allocated on first use.
+    like: Option<[Bitboard; MAX_KINDS]>,
+}
+
+impl NodeCache {
+    /// The like-attack map of arriving kind `kind`, computed by `fill` on first use.
+    #[inline]
+    pub(crate) fn like_map(&mut self, kind: u8, fill: impl FnOnce() -> Bitboard) -> Bitboard {
+        let maps = self.like.get_or_insert([Bitboard::EMPTY; MAX_KINDS]);
+        if self.like_filled >> kind & 1 == 0 {
+            maps[kind as usize] = fill();
+            self.like_filled |= 1 << kind;
+        }
+        maps[kind as usize]
+    }
+}
+
+impl<R: Rules> Position<R> {
+    /// A cache for this node's side to move (the borrow table is built now; the like maps
+    /// on first use).
+    #[inline]
+    pub(crate) fn node_cache(&self) -> NodeCache {
+        NodeCache {
+            lent: self.lent_kinds(self.side_to_move()),
+            ..NodeCache::default()
+        }
+    }
+}
