@@ -10,7 +10,7 @@ use crate::geometry::Color;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Rules;
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -33,38 +33,58 @@ pub struct MateLimits<'a> {
     pub stop: Option<&'a AtomicBool>,
 }
 
+/// Most entries of the refutation table of [`search_mate`] (about 40 bytes each, so some
+/// 160 MB): under `go mate infinite` the table would otherwise grow until `stop`.
+pub const REFUTED_CAP: usize = 4 << 20;
+
 struct Search<'a> {
     limits: &'a MateLimits<'a>,
     attacker: Color,
-    /// Positions (hash, plies left) already shown not to be mated in that many plies.
-    refuted: HashMap<(u64, u32), ()>,
+    /// Positions (hash, plies left) already shown not to be mated in that many plies; a cache
+    /// only, emptied when it reaches `cap` entries.
+    refuted: HashSet<(u64, u32)>,
+    cap: usize,
+    /// The most entries the table held.
+    peak: usize,
     nodes: u64,
     out_of_time: bool,
 }
 
 /// Searches a forced mate for the side to move of `pos` (left as it was).
 pub fn search_mate<R: Rules>(pos: &mut Position<R>, limits: &MateLimits) -> Mate {
+    search_mate_bounded(pos, limits, REFUTED_CAP).0
+}
+
+/// [`search_mate`] with a refutation table of at most `cap` entries; also returns the most
+/// entries it held. The answer does not depend on the cap, only the time taken.
+pub fn search_mate_bounded<R: Rules>(
+    pos: &mut Position<R>,
+    limits: &MateLimits,
+    cap: usize,
+) -> (Mate, usize) {
     let mut s = Search {
         limits,
         attacker: pos.side_to_move(),
-        refuted: HashMap::new(),
+        refuted: HashSet::new(),
+        cap: cap.max(1),
+        peak: 0,
         nodes: 0,
         out_of_time: false,
     };
     if pos.winner_by_board().is_some() {
-        return Mate::None;
+        return (Mate::None, 0);
     }
     let mut plies = 1;
     while plies <= limits.max_plies {
         if let Some(line) = s.attack(pos, plies) {
-            return Mate::Found(line);
+            return (Mate::Found(line), s.peak);
         }
         if s.out_of_time {
-            return Mate::Timeout;
+            return (Mate::Timeout, s.peak);
         }
         plies += 2;
     }
-    Mate::None
+    (Mate::None, s.peak)
 }
 
 impl Search<'_> {
@@ -90,7 +110,7 @@ impl Search<'_> {
     /// The attacker to move: a checking move after which the defender is mated within
     /// `plies - 1`; the line from here.
     fn attack<R: Rules>(&mut self, pos: &mut Position<R>, plies: u32) -> Option<Vec<Move>> {
-        if self.time_up() || self.refuted.contains_key(&(pos.hash(), plies)) {
+        if self.time_up() || self.refuted.contains(&(pos.hash(), plies)) {
             return None;
         }
         let mut moves = MoveList::new();
@@ -120,7 +140,11 @@ impl Search<'_> {
             }
         }
         if !self.out_of_time {
-            self.refuted.insert((pos.hash(), plies), ());
+            if self.refuted.len() >= self.cap {
+                self.refuted.clear();
+            }
+            self.refuted.insert((pos.hash(), plies));
+            self.peak = self.peak.max(self.refuted.len());
         }
         None
     }

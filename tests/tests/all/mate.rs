@@ -1,6 +1,6 @@
 //! The mate search (`shogi_core::mate`, USI `go mate`) on hand-checked positions.
 
-use shogi_core::mate::{search_mate, Mate, MateLimits};
+use shogi_core::mate::{search_mate, search_mate_bounded, Mate, MateLimits};
 use shogi_core::usi::move_to_usi;
 use shogi_core::{Position, Rules};
 use shogi_variants::variants::Standard;
@@ -77,4 +77,38 @@ fn no_checks_no_mate_and_the_stop_flag() {
         stop: Some(&stop),
     };
     assert_eq!(search_mate(&mut pos, &limits), Mate::Timeout);
+}
+
+#[test]
+fn the_refutation_table_stays_within_its_cap() {
+    // No mate within seven plies here (the lone gold cannot mate a king with room), so the
+    // search refutes many positions: with a cap of 64 entries the table never holds more,
+    // and the answer is the unbounded one.
+    let sfen = "4k4/9/9/9/9/9/9/9/4K4 b G 1";
+    let limits = MateLimits {
+        max_plies: 7,
+        deadline: None,
+        stop: None,
+    };
+    let mut pos = Position::<Standard>::from_sfen(sfen).unwrap();
+    let (free, free_peak) = search_mate_bounded(&mut pos, &limits, usize::MAX);
+    let (capped, capped_peak) = search_mate_bounded(&mut pos, &limits, 64);
+    assert_eq!(free, Mate::None);
+    assert_eq!(capped, free);
+    assert!(
+        free_peak > 64,
+        "the unbounded table held only {free_peak} entries"
+    );
+    assert!(capped_peak <= 64, "{capped_peak} entries");
+    assert_eq!(
+        pos.to_sfen(),
+        Position::<Standard>::from_sfen(sfen).unwrap().to_sfen()
+    );
+    // A mate is still found with the smallest table.
+    let mut pos = Position::<Standard>::from_sfen("6p1k/6G2/7s1/9/9/9/9/9/4K4 b BS 1").unwrap();
+    let (found, _) = search_mate_bounded(&mut pos, &limits, 1);
+    assert!(
+        matches!(found, Mate::Found(ref line) if line.len() == 3),
+        "{found:?}"
+    );
 }
