@@ -110,8 +110,8 @@ fn main() {
         write(&dirs[2], &format!("session-{n}"), s.as_bytes());
         count[2] += 1;
     }
-    // Records: games of every rule set as KIF, standard games and handicaps as CSA, and the
-    // hand-written fixtures of the records tests (which name standard shogi, byte 0).
+    // Records: games of every rule set as KIF and KI2, standard games and handicaps as CSA,
+    // and the hand-written fixtures of the records tests (which name standard shogi, byte 0).
     use shogi_variants::records::{handicap::HANDICAPS, write_text, Format, Record, RecordMove};
     let record_dirs = [root.join("kif"), root.join("csa")];
     for d in &record_dirs {
@@ -145,6 +145,14 @@ fn main() {
         let mut data = vec![byte_of(id)];
         data.extend_from_slice(text.as_bytes());
         write(&record_dirs[0], &file_name(id, 0), &data);
+        records += 1;
+        // The same rule set as KI2 (the kif target's reader takes both), a longer game so
+        // that marks and USI moves (lion double moves, pieces without kanji) appear.
+        let (start, moves) = line(id, 0, i as u64, 60);
+        let text = write_text(&record(id, start, moves), Format::Ki2).expect("writes");
+        let mut data = vec![byte_of(id)];
+        data.extend_from_slice(text.as_bytes());
+        write(&record_dirs[0], &format!("{}-ki2", file_name(id, 0)), &data);
         records += 1;
     }
     for (n, h) in HANDICAPS.iter().enumerate() {

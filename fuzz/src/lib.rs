@@ -203,9 +203,9 @@ pub fn run_usi_loop(data: &[u8]) {
 }
 
 /// The record targets (`kif`, `csa`): the first byte picks the variant id, the rest is the
-/// record file's bytes. A record that reads must write and read back to itself (KIF keeps
-/// everything; CSA keeps the moves, start and end); a refused one names a line within the
-/// input. Nothing may panic.
+/// record file's bytes (the `kif` target's reader takes KI2 too). A record that reads must
+/// write and read back to itself (KIF keeps everything; KI2 the moves of every line; CSA the
+/// moves, start and end); a refused one names a line within the input. Nothing may panic.
 /// Every line of a record (main line, then each variation depth first) as (ply, USI moves).
 fn lines(r: &shogi_variants::records::Record) -> Vec<(usize, Vec<String>)> {
     fn walk(v: &[shogi_variants::records::Variation], out: &mut Vec<(usize, Vec<String>)>) {
@@ -231,13 +231,11 @@ pub fn check_record(data: &[u8], format: shogi_variants::records::Format) {
             let back = read_text(&text, Format::Kif, id)
                 .unwrap_or_else(|e| panic!("our KIF does not read back: {e}\n{text}"));
             assert_eq!(back, record, "KIF round trip\n{text}");
-            if record.variant == "shogi" {
-                // KI2 keeps the moves of every line (not the times).
-                let text = write_text(&record, Format::Ki2).expect("a shogi record writes as KI2");
-                let back = read_text(&text, Format::Ki2, id)
-                    .unwrap_or_else(|e| panic!("our KI2 does not read back: {e}\n{text}"));
-                assert_eq!(lines(&back), lines(&record), "KI2 round trip\n{text}");
-            }
+            // KI2 (every id) keeps the moves of every line (not the times).
+            let text = write_text(&record, Format::Ki2).expect("a record read writes as KI2");
+            let back = read_text(&text, Format::Ki2, id)
+                .unwrap_or_else(|e| panic!("our KI2 does not read back: {e}\n{text}"));
+            assert_eq!(lines(&back), lines(&record), "KI2 round trip\n{text}");
             if format == Format::Csa && record.variant == "shogi" {
                 let text = write_text(&record, Format::Csa).expect("a CSA record writes as CSA");
                 let back = read_text(&text, Format::Csa, id)

@@ -783,3 +783,186 @@ fn kif_variations() {
 fn usi_of(moves: &[RecordMove]) -> Vec<String> {
     moves.iter().map(|m| m.usi.clone()).collect()
 }
+
+/// Seeded random games of every variant id, each with a variation: written as KI2 (the
+/// variant named in `変種`, the start in `開始局面`) and read back to the same moves on every
+/// line, the same headers, players, comments and end; the text is stable. Standard pieces on
+/// boards of at most 9×9 need no USI (every move is kanji with KI2's marks); the moves KI2
+/// cannot write (lion double moves, pieces without kanji, the tenth file) go in USI.
+#[test]
+fn every_variant_round_trips_through_ki2() {
+    use shogi_variants::registry;
+    let (mut kanji, mut marked, mut usi_moves) = (0, 0, 0);
+    for (n, id) in registry::ids().into_iter().enumerate() {
+        for game in 0..3u64 {
+            let mut e = registry::create(id).unwrap();
+            let mut seed = 0x2545_f491_4f6c_dd1du64 ^ (n as u64) << 8 ^ game;
+            let mut next = |len: usize| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                (seed % len as u64) as usize
+            };
+            let mut moves: Vec<String> = Vec::new();
+            // Alternatives to the second move, for a variation.
+            let mut second: Vec<String> = Vec::new();
+            for ply in 0..100 {
+                let legal = e.legal_moves();
+                if legal.is_empty() || e.result() != "ongoing" {
+                    break;
+                }
+                if ply == 1 {
+                    second = legal.clone();
+                }
+                moves.push(legal[next(legal.len())].clone());
+                if e.set_position(None, &moves).is_err() {
+                    moves.pop();
+                    break;
+                }
+            }
+            let variations = match second.iter().find(|m| moves.get(1) != Some(*m)) {
+                Some(alt) => vec![records::Variation {
+                    at: 2,
+                    moves: vec![RecordMove::new(alt.clone())],
+                    end: Some(records::GameEnd::new(EndKind::Abort)),
+                    variations: Vec::new(),
+                }],
+                None => Vec::new(),
+            };
+            let r = Record {
+                variant: id.to_string(),
+                start: e.start_sfen().to_string(),
+                black: Some("black player".into()),
+                white: Some("white player".into()),
+                headers: vec![("棋戦".into(), "test".into())],
+                comments: vec!["start".into()],
+                moves: moves.iter().map(RecordMove::new).collect(),
+                end: Some(records::GameEnd::new(EndKind::Abort)),
+                variations,
+            };
+            let text = write_text(&r, Format::Ki2).unwrap_or_else(|e| panic!("{id}: {e}"));
+            let back =
+                read_text(&text, Format::Ki2, id).unwrap_or_else(|e| panic!("{id}: {e}\n{text}"));
+            assert_eq!(usi(&back), moves, "{id}\n{text}");
+            assert_eq!(back.variations.len(), r.variations.len(), "{id}\n{text}");
+            for (a, b) in back.variations.iter().zip(&r.variations) {
+                assert_eq!((a.at, usi_of(&a.moves)), (b.at, usi_of(&b.moves)), "{id}");
+                assert_eq!(a.end, b.end, "{id}");
+            }
+            assert_eq!((&back.black, &back.white), (&r.black, &r.white), "{id}");
+            assert_eq!((&back.headers, &back.comments), (&r.headers, &r.comments));
+            assert_eq!(back.end, r.end, "{id}");
+            assert_eq!(write_text(&back, Format::Ki2).unwrap(), text, "{id}");
+            if id != "shogi" {
+                assert!(text.contains(&format!("変種：{id}\n")), "{id}");
+                assert!(
+                    text.contains(&format!("開始局面：{}\n", back.start)),
+                    "{id}"
+                );
+                let e = read_text(&text, Format::Ki2, "shogi").unwrap_err();
+                assert!(e.reason.contains("not shogi"), "{e}");
+            }
+            let tokens: Vec<&str> = text
+                .lines()
+                .filter(|l| l.starts_with(['▲', '△']))
+                .flat_map(|l| l.split_whitespace())
+                .collect();
+            let in_usi: Vec<&&str> = tokens
+                .iter()
+                .filter(|t| t.trim_start_matches(['▲', '△']).is_ascii())
+                .collect();
+            let standard_pieces = ["shogi", "minishogi", "judkins", "gorogoro", "kyotoshogi"];
+            if standard_pieces.contains(&id) || id.starts_with("Shogi-Handicap") {
+                assert!(in_usi.is_empty(), "{id}: {in_usi:?}\n{text}");
+            }
+            usi_moves += in_usi.len();
+            kanji += tokens.len() - in_usi.len();
+            marked += tokens
+                .iter()
+                .filter(|t| t.contains(['右', '左', '直', '上', '引', '寄', '打']))
+                .count();
+        }
+    }
+    println!("KI2 moves: {kanji} kanji ({marked} with marks), {usi_moves} in USI");
+    assert!(kanji > 10_000 && marked > 300 && usi_moves > 1_000);
+}
+
+/// KI2 of variants, each text checked by hand: minishogi (左, 打 beside a silver that could
+/// go there, 上), Kyoto shogi (every move turns the piece over: `成` up, no mark back down, a
+/// pawn dropped rook side up written as the rook), a lion's double move (USI; its jump is
+/// kanji), and Okisaki's chess-move knights, where the JSA's choice (`左`, as both stand left
+/// of the square) would pick the other knight and `右` (the one further right) is written.
+#[test]
+fn ki2_variant_moves_by_hand() {
+    let cases: [(&str, &str, &str, &str); 4] = [
+        (
+            "minishogi",
+            "4k/5/5/1G1G1/KS3 b S 1",
+            "4d3c 1a1b S*3d 1b1a 2d2c 1a2a",
+            "▲３三金左  △１二玉    ▲３四銀打  △１一玉    ▲２三金上  △２一玉",
+        ),
+        (
+            "kyotoshogi",
+            "p+nks+l/5/5/5/+LSK+NP b - 1",
+            "4e4d+ 5a5b+ 5e5d- 5b5c- 5d5c+ 2a2b+ +P*3c",
+            "▲４四銀成  △５二歩成  ▲５四成香  △５三飛    ▲同　香成  △２二銀成\n▲３三飛",
+        ),
+        (
+            "Shogi-Kirin-Phoenix:1",
+            "k8/9/9/4p4/4+O4/9/9/9/4K4 b - 1",
+            "5e5d5c 9a8a 5c5a 8a8b",
+            "▲5e5d5c    △８一玉    ▲５一獅    △８二玉",
+        ),
+        (
+            "okisakishogi",
+            "9k/10/10/10/10/3N6/4N5/10/10/5K4 b - 1",
+            "6g5e 1a1b 7f6d",
+            "▲５五桂右  △１二玉    ▲６四桂",
+        ),
+    ];
+    for (id, sfen, moves, expected) in cases {
+        let r = Record {
+            variant: id.to_string(),
+            start: sfen.to_string(),
+            black: None,
+            white: None,
+            headers: Vec::new(),
+            comments: Vec::new(),
+            moves: words(moves).into_iter().map(RecordMove::new).collect(),
+            end: Some(records::GameEnd::new(EndKind::Abort)),
+            variations: Vec::new(),
+        };
+        let text = write_text(&r, Format::Ki2).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let plies = r.moves.len();
+        assert_eq!(
+            text,
+            format!(
+                "#KI2 version=2.0 encoding=UTF-8\n変種：{id}\n開始局面：{sfen}\n{expected}\nまで{plies}手で中断\n"
+            ),
+            "{id}"
+        );
+        let back = read_text(&text, Format::Ki2, id).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(usi(&back), words(moves), "{id}");
+    }
+    // Okisaki's other knight reads as 左 (the one further left), and the JSA's mark for the
+    // right one, 左, names the left one: reading it as 6g5e is refused as a different move.
+    let head = "変種：okisakishogi\n開始局面：9k/10/10/10/10/3N6/4N5/10/10/5K4 b - 1\n";
+    let left = read_text(&format!("{head}▲５五桂左\n"), Format::Ki2, "okisakishogi").unwrap();
+    assert_eq!(usi(&left), ["7f5e"]);
+    let e = read_text(&format!("{head}▲５五桂\n"), Format::Ki2, "okisakishogi").unwrap_err();
+    assert!(e.reason.contains("ambiguous"), "{e}");
+    // A USI move in KI2 is checked like any other: the side mark, then legality.
+    let head = "変種：Shogi-Kirin-Phoenix:1\n開始局面：4k4/9/9/4p4/4+O4/9/9/9/4K4 b - 1\n";
+    let id = "Shogi-Kirin-Phoenix:1";
+    let e = read_text(&format!("{head}△5e5d5c\n"), Format::Ki2, id).unwrap_err();
+    assert_eq!(e.line, 3, "{e}");
+    assert!(e.reason.contains("is to move"), "{e}");
+    let e = read_text(
+        &format!("{head}▲5e5d5e    △5a4a\n▲5e5c5b\n"),
+        Format::Ki2,
+        id,
+    )
+    .unwrap_err();
+    assert_eq!(e.line, 4, "{e}");
+    assert!(e.reason.contains("illegal move '▲5e5c5b'"), "{e}");
+}

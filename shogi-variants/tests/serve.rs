@@ -834,8 +834,8 @@ fn load() {
 }
 
 /// `GET /api/games/{g}/record`: the game as KIF (default), KI2 or CSA, which our readers
-/// read back to the moves played; a variant's game as KIF with its id; KI2/CSA of a variant
-/// and unknown formats are refused with a JSON error.
+/// read back to the moves played; a variant's game as KIF and KI2 with its id; CSA of a
+/// variant and unknown formats are refused with a JSON error.
 #[test]
 fn games_are_saved_as_records() {
     use shogi_variants::records::{read_text, Format};
@@ -875,9 +875,22 @@ fn games_are_saved_as_records() {
         read_text(&r.body, Format::Kif, id).unwrap().usi_moves(),
         ["7g7f", "3c3d"]
     );
+    let r = request(
+        s,
+        "GET",
+        &format!("/api/games/{vid}/record?format=ki2"),
+        None,
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body.contains(&format!("変種：{id}")), "{}", r.body);
+    assert!(r.body.contains("▲７六歩    △３四歩"), "{}", r.body);
+    assert_eq!(
+        read_text(&r.body, Format::Ki2, id).unwrap().usi_moves(),
+        ["7g7f", "3c3d"]
+    );
     for (path, status) in [
         (format!("/api/games/{vid}/record?format=csa"), 422),
-        (format!("/api/games/{vid}/record?format=ki2"), 422),
         (format!("/api/games/{gid}/record?format=pgn"), 400),
         ("/api/games/nosuchgame/record".to_string(), 404),
     ] {

@@ -5,8 +5,9 @@
 //! board diagram (BOD) for other positions, numbered moves (`７六歩(77)`, `同　歩(45)`,
 //! `５五角打`, `成`/`不成`, also a USI move), times `( 0:16/00:00:16)`, comments `*` (after
 //! the move they follow), the closing entry (`投了`, `詰み`, `中断`, `千日手`, ...). The
-//! `まで...` line is derived and not needed. Variations (`変化：`) end the main line and are
-//! skipped; `#` and `&` lines are ignored.
+//! `まで...` line is derived and not needed. KI2 lines (`▲７六歩    △同　歩`, also
+//! `▲5e5d5c`, a move in USI) are read as well. Variations (`変化：N手`) are read as lines of
+//! their own; `#` and `&` lines are ignored.
 
 use super::handicap;
 use super::notation::{
@@ -272,6 +273,21 @@ fn ki2_line(
             _ => Color::White,
         };
         let text = chars.as_str();
+        if !text.is_empty() && text.is_ascii() {
+            // A move KI2's marks cannot write, in USI (see `ki2_entry`).
+            lines.moves(raw).push(RawMove {
+                line: n,
+                written: token.to_string(),
+                text: MoveText::Usi {
+                    text: text.to_string(),
+                    color: Some(color),
+                },
+                seconds: None,
+                total: None,
+                comments: Vec::new(),
+            });
+            continue;
+        }
         let mut parsed = kif_move(text).map_err(err)?;
         if let MoveText::Kif { color: c, from, .. } = &mut parsed {
             if from.is_some() {
@@ -587,7 +603,10 @@ fn entry(
         return Ok(());
     }
     let parsed = if text.is_ascii() {
-        MoveText::Usi(text.to_string())
+        MoveText::Usi {
+            text: text.to_string(),
+            color: None,
+        }
     } else {
         kif_move(text).map_err(err)?
     };
@@ -824,8 +843,7 @@ fn write_line<R: Rules>(
         }
         let text = match style {
             Style::Kif => replay::kif_text(&mut pos, mv, prev_to).unwrap_or_else(|| m.usi.clone()),
-            Style::Ki2 => replay::ki2_text(&mut pos, mv, prev_to)
-                .ok_or_else(|| bad(format!("'{}' has no KI2 form", m.usi)))?,
+            Style::Ki2 => ki2_entry(&mut pos, mv, prev_to),
         };
         let side = pos.side_to_move().index();
         let total = m.seconds.map(|s| {
@@ -970,18 +988,56 @@ pub fn write<R: Rules>(record: &Record) -> Result<String, RecordError> {
     Ok(out.iter().map(|l| format!("{l}\n")).collect())
 }
 
-/// Writes a standard-shogi record as KI2 (moves without origin squares, `右`/`左`/`直`/
-/// `上`/`引`/`寄`/`打` where needed; no times, which KI2 does not hold).
-pub fn write_ki2<R: Rules>(record: &Record) -> Result<String, RecordError> {
-    if record.variant != STANDARD_ID {
-        return Err(RecordError::new(
-            1,
-            format!(
-                "KI2 describes standard shogi only; write {} as KIF (.kif or .kifu)",
-                record.variant
-            ),
-        ));
+/// The KI2 text of a move as the writer puts it: the kanji move with the marks that single
+/// out its piece (`▲５八金右`, see [`replay::ki2_text`]) when reading that text back in this
+/// position gives this very move; else the side mark and the USI move (`▲5e5d5c`). The
+/// second is for the moves KI2 has no words for: a lion's double move, a piece without a
+/// Japanese name, a square beyond the 9×9 board, or two pieces that no pair of marks tells
+/// apart (pieces of unusual shapes). Standard shogi never needs it.
+fn ki2_entry<R: Rules>(
+    pos: &mut Position<R>,
+    mv: shogi_core::Move,
+    prev_to: Option<shogi_core::Square>,
+) -> String {
+    let side = replay::mark(pos.side_to_move());
+    if let Some(text) = replay::ki2_text(pos, mv, prev_to) {
+        let body = text.strip_prefix(side).unwrap_or(&text);
+        if let Ok(MoveText::Kif {
+            color: _,
+            to,
+            kind,
+            piece,
+            promote,
+            drop,
+            from: None,
+            relative,
+            motion,
+        }) = kif_move(body)
+        {
+            let parsed = MoveText::Kif {
+                color: Some(pos.side_to_move()),
+                to,
+                kind,
+                piece,
+                promote,
+                drop,
+                from: None,
+                relative,
+                motion,
+            };
+            if replay::to_move::<R>(pos, &parsed, prev_to, "") == Ok(mv) {
+                return text;
+            }
+        }
     }
+    format!("{side}{}", pos.move_to_usi(mv))
+}
+
+/// Writes a record as KI2 (moves without origin squares, `右`/`左`/`直`/`上`/`引`/`寄`/`打`
+/// where needed; no times, which KI2 does not hold). Every variant id is written with KIF's
+/// headers (`変種`, `開始局面` for all but standard shogi); a move KI2 cannot write is given
+/// in USI (see [`ki2_entry`]).
+pub fn write_ki2<R: Rules>(record: &Record) -> Result<String, RecordError> {
     let mut out = vec!["#KI2 version=2.0 encoding=UTF-8".to_string()];
     let handicapped = header_lines::<R>(record, &mut out)?;
     out.extend(record.comments.iter().map(|c| format!("*{c}")));

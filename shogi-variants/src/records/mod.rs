@@ -8,7 +8,9 @@
 //! GUIs write them (`手合割`, kanji moves, a board diagram for other positions); every other
 //! variant id is written as KIF with the id in a `変種` header and the start SFEN in a
 //! `開始局面` header, moves in kanji where the piece has a Japanese name and the move a KIF
-//! form, else in USI.
+//! form, else in USI. KI2 is written for every id too, with the same headers: kanji moves
+//! with KI2's marks where they single out the piece, else the side mark and the USI move
+//! (`▲5e5d5c`); see [`kif::write_ki2`].
 //!
 //! No crate fits: `shogi-kifu-converter` and `csa` (crates.io) cover standard shogi only and
 //! report errors without line numbers, so the parser is written once here, with
@@ -207,8 +209,9 @@ impl RecordError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Kif,
-    /// KI2: KIF's headers with moves written without their origin squares (`▲７六歩`).
-    /// Read by the KIF reader, which takes both.
+    /// KI2: KIF's headers with moves written without their origin squares (`▲７六歩`), or
+    /// in USI after the side mark where KI2 has no words for a move (`▲5e5d5c`). Read by the
+    /// KIF reader, which takes both.
     Ki2,
     Csa,
 }

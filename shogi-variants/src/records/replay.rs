@@ -60,7 +60,9 @@ pub struct RawBoard {
 /// A move as written in a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveText {
-    Usi(String),
+    /// A USI move: in KIF a numbered entry, in KI2 a side mark and the move (`▲5e5d5c`),
+    /// for moves without a kanji form; `color` is the KI2 side mark.
+    Usi { text: String, color: Option<Color> },
     Kif {
         /// The side mark of a KI2 move (`▲`/`△`), checked against the side to move.
         color: Option<Color>,
@@ -350,8 +352,9 @@ fn resolve_line<R: Rules>(
     Ok((moves, end))
 }
 
-/// The move a record's text means in `pos`.
-fn to_move<R: Rules>(
+/// The move a record's text means in `pos` (the KI2 writer also runs it on each move it
+/// writes, to check the text reads back).
+pub(super) fn to_move<R: Rules>(
     pos: &Position<R>,
     text: &MoveText,
     last_to: Option<Square>,
@@ -360,7 +363,18 @@ fn to_move<R: Rules>(
     let sq = |(f, r): (u8, u8)| square_of(f, r).ok_or_else(|| format!("no square {f}{r}"));
     let side = pos.side_to_move();
     match text {
-        MoveText::Usi(t) => Position::<R>::parse_usi_syntax(t).map_err(|e| e.to_string()),
+        MoveText::Usi { text, color } => {
+            if let Some(c) = color {
+                if *c != side {
+                    return Err(format!(
+                        "a move by {} but {} is to move",
+                        mark(*c),
+                        mark(side)
+                    ));
+                }
+            }
+            Position::<R>::parse_usi_syntax(text).map_err(|e| e.to_string())
+        }
         MoveText::Kif {
             color,
             to,
@@ -499,7 +513,8 @@ fn sign(c: Color) -> char {
     }
 }
 
-fn mark(c: Color) -> char {
+/// KI2's side mark: `▲` Black, `△` White.
+pub(super) fn mark(c: Color) -> char {
     match c {
         Color::Black => '▲',
         Color::White => '△',
@@ -549,13 +564,13 @@ pub fn candidates<R: Rules>(pos: &Position<R>, kind: u8, to: Square) -> Vec<Move
 /// File and rank numbers of a square as the side to move sees the board: Black's view, or
 /// White's turned round (so for both, a larger file is further left and a smaller rank
 /// further forward).
-fn seen(side: Color, sq: Square) -> Option<(i32, i32)> {
-    let (f, r) = square_numbers(sq)?;
-    let (f, r) = (f as i32, r as i32);
-    Some(match side {
+fn seen(side: Color, sq: Square) -> (i32, i32) {
+    // File and rank numbers on any board (a tenth file or rank included), from the square.
+    let (f, r) = (sq.file() as i32 + 1, sq.rank() as i32 + 1);
+    match side {
         Color::Black => (f, r),
-        Color::White => (10 - f, 10 - r),
-    })
+        Color::White => (-f, -r),
+    }
 }
 
 /// The moves among `moves` that KI2's marks allow, as KI2 readers take them: `左`/`右` the
@@ -568,10 +583,8 @@ pub fn filter_marks<R: Rules>(
     marks: Marks,
 ) -> Vec<Move> {
     let side = pos.side_to_move();
-    let Some((tf, tr)) = seen(side, to) else {
-        return Vec::new();
-    };
-    let at = |m: &Move| seen(side, m.from()).unwrap_or((0, 0));
+    let (tf, tr) = seen(side, to);
+    let at = |m: &Move| seen(side, m.from());
     let mut out: Vec<Move> = moves.to_vec();
     match marks.relative {
         Some('左') => {
@@ -639,8 +652,8 @@ pub fn ki2_marks<R: Rules>(pos: &Position<R>, mv: Move) -> Option<Marks> {
         return Some(Marks::default());
     }
     let side = pos.side_to_move();
-    let (tf, tr) = seen(side, mv.to())?;
-    let (ff, fr) = seen(side, mv.from())?;
+    let (tf, tr) = seen(side, mv.to());
+    let (ff, fr) = seen(side, mv.from());
     let motion = match fr.cmp(&tr) {
         std::cmp::Ordering::Greater => '上',
         std::cmp::Ordering::Less => '引',
@@ -660,7 +673,7 @@ pub fn ki2_marks<R: Rules>(pos: &Position<R>, mv: Move) -> Option<Marks> {
         let others: Vec<i32> = origins
             .iter()
             .filter(|o| o.from() != mv.from())
-            .filter_map(|o| seen(side, o.from()).map(|s| s.0))
+            .map(|o| seen(side, o.from()).0)
             .collect();
         if others.iter().all(|&f| f < ff) {
             '左'
@@ -682,8 +695,20 @@ pub fn ki2_marks<R: Rules>(pos: &Position<R>, mv: Move) -> Option<Marks> {
             motion: Some(motion),
         },
     ];
+    // Pieces of other shapes (a chess knight, a jumping or backward-moving piece) can leave
+    // two candidates the JSA's choice does not split: then any other pair of marks that the
+    // reader's rules (see `filter_marks`: `左`/`右` the furthest left/right piece, ...) resolve
+    // to this piece alone, in a fixed order; `None` if no pair does.
+    let others = [None, Some('左'), Some('右'), Some('直')]
+        .into_iter()
+        .flat_map(|relative| {
+            [None, Some('上'), Some('引'), Some('寄')]
+                .into_iter()
+                .map(move |motion| Marks { relative, motion })
+        });
     tries
         .into_iter()
+        .chain(others.filter(|m| m.relative.is_some() || m.motion.is_some()))
         .find(|&marks| filter_marks(pos, &origins, mv.to(), marks) == [me])
 }
 

@@ -10,7 +10,7 @@
 //! | `POST /api/games/{game}/move` `{move}` | the state after the USI move |
 //! | `POST /api/games/{game}/undo` `{plies?}` | the state after taking back `plies` (1) moves |
 //! | `POST /api/games/{game}/engine` `{movetime_ms?}` | the state after the engine's move, with its reply |
-//! | `GET /api/games/{game}/record?format=kif\|ki2\|csa` | the game as a record file (KIF by default; KI2 and CSA for standard shogi) |
+//! | `GET /api/games/{game}/record?format=kif\|ki2\|csa` | the game as a record file (KIF by default, KI2; CSA for standard shogi) |
 //! | `POST /api/games/{game}/analyse` `{movetime_ms?}` | `{rows, kif}`: each move's scores, best move, PV and mark; the record with them as comments |
 //! | `DELETE /api/games/{game}` | `{"deleted": id}` |
 

@@ -461,9 +461,9 @@ function recordLinks() {
     const a = $(`save-${f}`);
     if (ui.game) a.href = `/api/games/${ui.game}/record?format=${f}`;
   }
-  // KI2 and CSA describe standard shogi only (the server says so when asked for another).
+  // CSA describes standard shogi only (the server says so when asked for another); KIF and
+  // KI2 are written for every variant.
   const standard = ui.st && ui.st.variant === "shogi";
-  $("save-ki2").hidden = !standard;
   $("save-csa").hidden = !standard;
 }
 
