@@ -251,24 +251,22 @@ impl<R: Rules> Position<R> {
                 members.join(", "),
             ))
         };
-        for class in 0..crate::table::MAX_KINDS {
-            let n = count[0][class] + count[1][class];
+        for (class, sides) in count[0].iter().zip(&count[1]).enumerate() {
+            let n = sides.0 + sides.1;
             if n > t.material_limit[class] as u32 {
                 return Err(too_many(class, n, t.material_limit[class], ""));
             }
-            if t.owner_fixed >> class & 1 != 0 {
-                for c in Color::BOTH {
-                    let (n, limit) = (
-                        count[c.index()][class],
-                        t.material_limit_per_side[c.index()][class],
+            if t.owner_fixed >> class & 1 == 0 {
+                continue;
+            }
+            for (c, &n) in Color::BOTH.into_iter().zip([sides.0, sides.1]) {
+                let limit = t.material_limit_per_side[c.index()][class];
+                if n > limit as u32 {
+                    let whose = format!(
+                        " for {} (captured pieces vanish, so no side gains the other's)",
+                        color_name(c)
                     );
-                    if n > limit as u32 {
-                        let whose = format!(
-                            " for {} (captured pieces vanish, so no side gains the other's)",
-                            color_name(c)
-                        );
-                        return Err(too_many(class, n, limit, &whose));
-                    }
+                    return Err(too_many(class, n, limit, &whose));
                 }
             }
         }

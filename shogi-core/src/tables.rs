@@ -515,8 +515,8 @@ fn owner_fixed_classes(table: &RuleTable, class: &[u8; MAX_KINDS]) -> u32 {
         return 0;
     }
     let mut fixed = 0u32;
-    for k in 0..table.pieces.len() {
-        fixed |= 1 << class[k];
+    for &c in &class[..table.pieces.len()] {
+        fixed |= 1 << c;
     }
     for (k, p) in table.pieces.iter().enumerate() {
         if p.captured.iter().any(|c| matches!(c, Captured::Hand(_))) {

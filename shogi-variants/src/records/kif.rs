@@ -1002,29 +1002,10 @@ fn ki2_entry<R: Rules>(
     let side = replay::mark(pos.side_to_move());
     if let Some(text) = replay::ki2_text(pos, mv, prev_to) {
         let body = text.strip_prefix(side).unwrap_or(&text);
-        if let Ok(MoveText::Kif {
-            color: _,
-            to,
-            kind,
-            piece,
-            promote,
-            drop,
-            from: None,
-            relative,
-            motion,
-        }) = kif_move(body)
-        {
-            let parsed = MoveText::Kif {
-                color: Some(pos.side_to_move()),
-                to,
-                kind,
-                piece,
-                promote,
-                drop,
-                from: None,
-                relative,
-                motion,
-            };
+        if let Ok(mut parsed @ MoveText::Kif { from: None, .. }) = kif_move(body) {
+            if let MoveText::Kif { color, .. } = &mut parsed {
+                *color = Some(pos.side_to_move());
+            }
             if replay::to_move::<R>(pos, &parsed, prev_to, "") == Ok(mv) {
                 return text;
             }

@@ -362,21 +362,23 @@ pub(super) fn to_move<R: Rules>(
 ) -> Result<Move, String> {
     let sq = |(f, r): (u8, u8)| square_of(f, r).ok_or_else(|| format!("no square {f}{r}"));
     let side = pos.side_to_move();
+    // KI2's side mark, where the text has one, must name the side to move.
+    let color = match text {
+        MoveText::Usi { color, .. } | MoveText::Kif { color, .. } => *color,
+        MoveText::Csa { .. } => None,
+    };
+    if let Some(c) = color.filter(|&c| c != side) {
+        return Err(format!(
+            "a move by {} but {} is to move",
+            mark(c),
+            mark(side)
+        ));
+    }
     match text {
-        MoveText::Usi { text, color } => {
-            if let Some(c) = color {
-                if *c != side {
-                    return Err(format!(
-                        "a move by {} but {} is to move",
-                        mark(*c),
-                        mark(side)
-                    ));
-                }
-            }
+        MoveText::Usi { text, .. } => {
             Position::<R>::parse_usi_syntax(text).map_err(|e| e.to_string())
         }
         MoveText::Kif {
-            color,
             to,
             kind,
             piece,
@@ -385,16 +387,8 @@ pub(super) fn to_move<R: Rules>(
             from,
             relative,
             motion,
+            ..
         } => {
-            if let Some(c) = color {
-                if *c != side {
-                    return Err(format!(
-                        "a move by {} but {} is to move",
-                        mark(*c),
-                        mark(side)
-                    ));
-                }
-            }
             let to = match to {
                 Some(t) => sq(*t)?,
                 None => last_to.ok_or("'同' (same square) with no previous move")?,

@@ -484,8 +484,7 @@ fn shoshogi_sfen_bounds_each_side_by_its_own_pieces() {
     // starts with: one drunk elephant (or crown prince), one rook, nine pawns.
     // Black with two crown princes (its own elephant and White's) cannot arise.
     let err = Position::<ShoShogi>::from_sfen("4k4/9/9/9/3+E4+E/9/9/9/4K4 b - 1")
-        .err()
-        .expect("two black princes are refused");
+        .expect_err("two black princes are refused");
     let text = err.to_string();
     assert!(
         text.contains("for Black") && text.contains("at most 1"),
@@ -493,8 +492,7 @@ fn shoshogi_sfen_bounds_each_side_by_its_own_pieces() {
     );
     // Two black rooks, although both sides together start with two.
     let err = Position::<ShoShogi>::from_sfen("4k4/9/9/9/9/9/9/1R5R1/4K4 b - 1")
-        .err()
-        .expect("two black rooks are refused");
+        .expect_err("two black rooks are refused");
     assert!(err.to_string().contains("for Black"), "{err}");
     // One of each side's own, as in play.
     assert!(Position::<ShoShogi>::from_sfen("4k4/4e4/9/9/3+E5/9/9/9/4K4 b - 1").is_ok());
