@@ -117,7 +117,8 @@ pub fn score_cp(s: Score) -> i32 {
     }
 }
 
-fn negate(s: Score) -> Score {
+/// A score seen from the other side one ply earlier (the mover of the move before).
+pub fn negate(s: Score) -> Score {
     match s {
         Score::Cp(v) => Score::Cp(-v),
         // The side to move after the move is mated in n plies: the mover mates in n + 1.
@@ -324,29 +325,4 @@ pub fn annotated(record: &Record, rows: &[MoveAnalysis]) -> Record {
         }
     }
     r
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn marks_and_scores() {
-        assert_eq!(Mark::of_loss(0), Mark::Good);
-        assert_eq!(Mark::of_loss(INACCURACY), Mark::Inaccuracy);
-        assert_eq!(Mark::of_loss(MISTAKE), Mark::Mistake);
-        assert_eq!(Mark::of_loss(BLUNDER), Mark::Blunder);
-        // The side to move is mated in 2 plies: the mover of the move before mates in 3.
-        assert_eq!(negate(Score::Mate(-2)), Score::Mate(3));
-        assert_eq!(negate(Score::Mate(0)), Score::Mate(1));
-        assert_eq!(negate(Score::Mate(4)), Score::Mate(-5));
-        assert_eq!(negate(Score::Cp(35)), Score::Cp(-35));
-        // Missing a mate is a blunder; two winning scores differ by no loss worth a mark.
-        assert!(score_cp(Score::Mate(3)) - score_cp(Score::Cp(800)) >= BLUNDER);
-        assert_eq!(score_cp(Score::Cp(5000)) - score_cp(Score::Cp(4000)), 0);
-        assert!(score_cp(Score::Mate(1)) > score_cp(Score::Mate(3)));
-        assert!(score_cp(Score::Mate(-1)) < score_cp(Score::Mate(-3)));
-        assert_eq!(score_text(Score::Cp(35)), "+35");
-        assert_eq!(score_text(Score::Mate(-2)), "#-2");
-    }
 }

@@ -554,26 +554,3 @@ pub fn summary_text(opts: &MatchOptions, s: &MatchSummary) -> String {
         s.score() * 100.0,
     )
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn elo_estimates() {
-        assert_eq!(elo_estimate(0, 0, 0), None);
-        assert_eq!(elo_estimate(5, 0, 0), None);
-        let (e, m) = elo_estimate(10, 10, 0).unwrap();
-        assert!(e.abs() < 1e-9);
-        // 20 games, score 0.5, sd 0.5: mean ± 1.96 * 0.5 / sqrt(20) = 0.5 ± 0.2191;
-        // Elo(0.7191) = 163.3, so the margin is 163.3.
-        assert!((m - 163.3).abs() < 0.5, "{m}");
-        // 75%: +190.8 Elo.
-        let (e, _) = elo_estimate(30, 10, 0).unwrap();
-        assert!((e - 190.85).abs() < 0.1, "{e}");
-        // Draws narrow the margin.
-        let (_, m_draws) = elo_estimate(5, 5, 10).unwrap();
-        assert!(m_draws < m, "{m_draws} {m}");
-        assert!(elo_estimate(1, 0, 1).unwrap().1.is_infinite());
-    }
-}

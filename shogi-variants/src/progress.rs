@@ -101,20 +101,3 @@ impl Drop for Progress {
         self.finish();
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Under `cargo test` stderr is captured (not a terminal): no bar.
-    #[test]
-    fn hidden_when_not_a_terminal() {
-        if !std::io::stderr().is_terminal() {
-            let p = Progress::new(10, "perft", "moves");
-            assert!(!p.is_drawn());
-            p.inc(3);
-            p.finish();
-        }
-        assert!(!Progress::hidden().is_drawn());
-    }
-}

@@ -164,29 +164,3 @@ fn descend<R: Rules>(samples: &[Sample<R>], mut w: Weights, rounds: usize) -> We
     }
     w
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tuning_lowers_the_error_on_games() {
-        // Two short games (results as labels); the fit cannot be worse than its start.
-        let records = "startpos moves 7g7f 3c3d 8h2b+ 3a2b 2g2f 4a3b 2f2e 7a7b 2e2d 2c2d 2h2d \
-                       P*2c 2d2h 6c6d result 1-0 checkmate black=a white=b\n\
-                       startpos moves 2g2f 8c8d 2f2e 8d8e 7g7f 8e8f 8g8f 8b8f P*8g 8f8b \
-                       result 0-1 checkmate black=a white=b\n";
-        let (w, before, after, n) = tune("shogi", records, 3).unwrap();
-        assert!(n > 0);
-        assert!(after <= before, "{after} > {before}");
-        assert!(w.danger_scale >= 1);
-        assert!(matches!(
-            tune("shogi", "startpos moves 7g7e result 1-0 x\n", 1),
-            Err(TuneError::Record { line: 1, .. })
-        ));
-        assert!(matches!(
-            tune("shogi", "startpos moves 7g7f result * max-plies\n", 1),
-            Err(TuneError::NoPositions)
-        ));
-    }
-}

@@ -11,6 +11,7 @@ mod play;
 mod regressions;
 mod selfplay;
 mod serve_units;
+mod units;
 mod usi;
 mod usi_games;
 mod usi_go;

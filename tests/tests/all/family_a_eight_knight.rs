@@ -169,6 +169,19 @@ fn material_bound_joins_the_kinds_a_capture_turns_into_each_other() {
     let gone = "Shogi-EightDirectionKnight:6";
     let knight = sfen_error(gone, "4k4/9/9/9/9/9/9/9/4K4 b n 1");
     assert!(knight.is_some_and(|e| e.contains("knight class") && e.contains("at most 0")));
+    // Setup 6 per side: each side starts with two eight-knights and never gains the other's,
+    // so a third black one (promoted or not) is refused though both sides together may hold
+    // four; two of each side's own stand, and the standard pieces, which go to hand, are
+    // bounded only in all (Black may hold both bishops).
+    let third = sfen_error(gone, "4k4/9/9/9/9/9/9/9/E1E1K1+E2 b - 1");
+    assert!(
+        third.is_some_and(|e| e.contains("for Black") && e.contains("at most 2")),
+        "a third black eight-knight is refused"
+    );
+    let third_white = sfen_error(gone, "e1e1k1e2/9/9/9/9/9/9/9/4K4 w - 1");
+    assert!(third_white.is_some_and(|e| e.contains("for White") && e.contains("at most 2")));
+    assert_eq!(sfen_error(gone, "e1e1k4/9/9/9/9/9/9/9/E1+E1K4 b - 1"), None);
+    assert_eq!(sfen_error(gone, "4k4/9/9/9/9/9/9/1B5B1/4K4 b - 1"), None);
 }
 
 #[test]
