@@ -139,6 +139,27 @@ impl<R: Rules> Position<R> {
         att
     }
 
+    /// The squares whose contents decide what the piece on `sq` borrows: a piece leaving,
+    /// arriving or captured anywhere else leaves its lenders (and so its movement) unchanged.
+    /// The place masks; for `Attacked` the squares its own kind reaches (up to and including
+    /// the first piece of each ray); for `Attackers` its capture zone against the lenders.
+    pub(crate) fn lender_region(&self, sq: Square) -> Bitboard {
+        let p = self.piece_at(sq);
+        let MovementSource::Borrow { lender, place, .. } = R::HOOKS.movement_source else {
+            return Bitboard::EMPTY;
+        };
+        let (c, s) = (p.color().index(), sq.index());
+        match place {
+            Place::Behind => BEHIND[c][s],
+            Place::Front => FRONT[c][s],
+            Place::Side => SIDE[c][s],
+            Place::Knight => KNIGHT[c][s],
+            Place::Around => AROUND[c][s],
+            Place::Attacked => self.natural_attacks(p.kind(), p.color(), sq),
+            Place::Attackers => self.capture_zone(sq, Self::lender_color(lender, p.color())),
+        }
+    }
+
     /// The capture zone of `sq` against `by`: every square from which a piece of `by` moving
     /// like any kind of the table could capture on `sq` (the leap sources of every kind, and
     /// each ray up to its first piece).

@@ -15,9 +15,11 @@
 //!   paralysed, or barred from landing), otherwise they are illegal.
 //! - Borrowed movement: a piece may move like any kind of the table, so only enemy pieces in
 //!   the king's *capture zone* (the leap sources of every kind, and each ray up to its first
-//!   piece) could capture it. With none there, a move other than the king's that does not
-//!   uncover an enemy piece on a ray cannot leave the king capturable, whoever lends what to
-//!   whom; everything else is doubtful.
+//!   piece) could capture it. A move other than the king's that does not uncover an enemy
+//!   piece on a ray, and touches no square of a zone candidate's lender region (where its
+//!   lenders stand, [`Position::lender_region`]), leaves every candidate's movement and path
+//!   as they were: if none captures the king now, none can after it. With a candidate that
+//!   captures the king now, everything is doubtful.
 //! - Effects: a capture under a capture effect, and a move landing next to an enemy piece
 //!   under flipping, change more than two squares: doubtful.
 //! - True Isardam: with a like attack already on the board everything is doubtful; otherwise
@@ -127,10 +129,23 @@ impl<R: Rules> Position<R> {
         }
 
         // King safety: natural checkers and pins, or the capture zone.
+        // Squares where a drop may change what an enemy in the capture zone borrows.
+        let mut doubt_drop = Bitboard::EMPTY;
         let natural = if Filtered::<R>::BORROW {
             let (candidates, uncover) = self.zone_candidates(king, them);
-            all |= candidates.nonempty();
             doubt_from |= uncover | Bitboard::from_square(king);
+            // A candidate that cannot capture the king now can after a move only if the move
+            // changes its lenders (its path from the zone is empty or already uncovered).
+            for c in candidates {
+                if self.borrowed_attacks(c).contains(king) {
+                    all = true;
+                    break;
+                }
+                let region = self.lender_region(c);
+                doubt_from |= region;
+                doubt_to |= region;
+                doubt_drop |= region;
+            }
             None
         } else {
             // Reflecting slides bend, so natural pins miss them: a piece first on a reflecting
@@ -244,7 +259,11 @@ impl<R: Rules> Position<R> {
             if targets.is_empty() {
                 continue;
             }
-            let mut sure = if all { Bitboard::EMPTY } else { drop_ok };
+            let mut sure = if all {
+                Bitboard::EMPTY
+            } else {
+                drop_ok & !doubt_drop
+            };
             if t.drop_mate_forbidden[k] {
                 sure &= !self.drop_may_check(us, kind);
             }

@@ -6,6 +6,7 @@ mod common;
 
 mod board_text;
 mod cli;
+mod layout;
 mod limits;
 mod play;
 mod regressions;
