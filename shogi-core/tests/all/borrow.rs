@@ -198,6 +198,44 @@ fn check_by_a_borrowed_movement() {
     let _ = with_bishop.legal_move_list();
 }
 
+/// A move that gives an enemy beside the king a lender it can capture the king with is
+/// illegal, though that enemy does not threaten the king before the move (the filtered path
+/// must judge exactly the moves that touch where its lenders stand, drops included).
+#[test]
+fn a_move_that_lends_an_enemy_a_capture_of_the_king_is_illegal() {
+    // Back: the White pawn on 4h borrows from the square behind it (4g). Black's bishop going
+    // there lends it a diagonal onto 5i; going to 3f or 5h lends nothing.
+    let mut p = pos::<Back>(
+        &[("5i", "K"), ("1a", "k"), ("4h", "p"), ("2e", "B")],
+        'b',
+        "-",
+    );
+    let from_2e = legal_from(&mut p, "2e");
+    assert!(!from_2e.contains("2e4g"), "{from_2e:?}");
+    assert!(
+        from_2e.contains("2e3f") && from_2e.contains("2e5h"),
+        "{from_2e:?}"
+    );
+    // Around: the White pawn on 4g borrows from its eight neighbours. Black's knight jumping
+    // from 6i to 5g lends it a (White) knight's jump onto 5i; to 7g it lends nothing.
+    let mut p = pos::<Around1>(
+        &[("5i", "K"), ("1a", "k"), ("4g", "p"), ("6i", "N")],
+        'b',
+        "-",
+    );
+    assert_eq!(legal_from(&mut p, "6i"), set(&["6i7g"]));
+    // Kiki: the White pawn on 4g borrows from what it attacks (4h). A knight dropped on 4h
+    // lends it the jump onto 5i; dropped on 4e it lends nothing.
+    let mut p = pos::<Kiki1>(&[("5i", "K"), ("1a", "k"), ("4g", "p")], 'b', "N");
+    let all = legal(&mut p);
+    assert!(!all.contains("N*4h") && all.contains("N*4e"), "{all:?}");
+    // Anti-Kiki: it borrows from what attacks it. A knight dropped on 3i attacks 4g and lends
+    // it the jump onto 5i; dropped on 2i (attacking 3g and 1g) it lends nothing.
+    let mut p = pos::<AntiKiki1>(&[("5i", "K"), ("1a", "k"), ("4g", "p")], 'b', "N");
+    let all = legal(&mut p);
+    assert!(!all.contains("N*3i") && all.contains("N*2i"), "{all:?}");
+}
+
 #[test]
 fn king_escapes_by_a_borrowed_movement() {
     // White king on 5b is checked by the rook on 5i; a Black knight stands behind it (5a),
