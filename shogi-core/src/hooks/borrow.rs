@@ -164,7 +164,11 @@ impl<R: Rules> Position<R> {
     /// like any kind of the table could capture on `sq` (the leap sources of every kind, and
     /// each ray up to its first piece).
     pub(crate) fn capture_zone(&self, sq: Square, by: Color) -> Bitboard {
-        let occ = self.occupied();
+        self.capture_zone_in(sq, by, self.occupied())
+    }
+
+    /// [`Position::capture_zone`] with the board occupied as `occ` (a king lifted off it).
+    pub(crate) fn capture_zone_in(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
         let mut zone = self.tables.reverse.leap_sources[by.index()][sq.index()];
         for (d, rays) in self.tables.rays.iter().enumerate() {
             let ray = rays[sq.index()];

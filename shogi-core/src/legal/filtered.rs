@@ -19,7 +19,8 @@
 //!   piece on a ray, and touches no square of a zone candidate's lender region (where its
 //!   lenders stand, [`Position::lender_region`]), leaves every candidate's movement and path
 //!   as they were: if none captures the king now, none can after it. With a candidate that
-//!   captures the king now, everything is doubtful.
+//!   captures the king now, everything is doubtful but the king's moves, which are sure where
+//!   no enemy stands in the capture zone of their target.
 //! - Effects: a capture under a capture effect, and a move landing next to an enemy piece
 //!   under flipping, change more than two squares: doubtful.
 //! - True Isardam: with a like attack already on the board everything is doubtful; otherwise
@@ -131,9 +132,16 @@ impl<R: Rules> Position<R> {
         // King safety: natural checkers and pins, or the capture zone.
         // Squares where a drop may change what an enemy in the capture zone borrows.
         let mut doubt_drop = Bitboard::EMPTY;
+        // Under borrowed movement the king's own moves are sure where no enemy stands in the
+        // capture zone of its target (with the king lifted off its square): none there can
+        // capture it, whatever it borrows. Not with like attacks (Isardam), which bar more.
+        let king_by_zone = Filtered::<R>::BORROW && !whole_board;
         let natural = if Filtered::<R>::BORROW {
             let (candidates, uncover) = self.zone_candidates(king, them);
-            doubt_from |= uncover | Bitboard::from_square(king);
+            doubt_from |= uncover;
+            if !king_by_zone {
+                doubt_from.set(king);
+            }
             // A candidate that cannot capture the king now can after a move only if the move
             // changes its lenders (its path from the zone is empty or already uncovered).
             for c in candidates {
@@ -203,9 +211,19 @@ impl<R: Rules> Position<R> {
                     };
                     (ok, bad)
                 }
+                None if from == king && king_by_zone => {
+                    let lifted = occ ^ Bitboard::from_square(king);
+                    let mut safe = Bitboard::EMPTY;
+                    for to in targets {
+                        if (self.capture_zone_in(to, them, lifted) & enemy).is_empty() {
+                            safe.set(to);
+                        }
+                    }
+                    (safe, Bitboard::EMPTY)
+                }
                 None => (Bitboard::FULL, Bitboard::EMPTY),
             };
-            if all || doubt_from.contains(from) {
+            if (all && !(from == king && king_by_zone)) || doubt_from.contains(from) {
                 sure = Bitboard::EMPTY;
             }
             sure &= !doubt_to;

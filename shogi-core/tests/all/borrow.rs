@@ -237,6 +237,22 @@ fn a_move_that_lends_an_enemy_a_capture_of_the_king_is_illegal() {
 }
 
 #[test]
+fn the_king_may_not_step_where_an_enemy_borrows_a_capture_of_it() {
+    // Back: the White pawn on 4f borrows the Black knight behind it (4e), a White knight's
+    // jump onto 3h and 5h. So the king on 5i may not go to 5h; 4h, 4i and 6h lie in the pawn's
+    // reach by other movements but not its knight's, and 6i is out of its reach.
+    let mut p = pos::<Back>(
+        &[("5i", "K"), ("1a", "k"), ("4f", "p"), ("4e", "N")],
+        'b',
+        "-",
+    );
+    assert_eq!(
+        legal_from(&mut p, "5i"),
+        set(&["5i4h", "5i4i", "5i6h", "5i6i"])
+    );
+}
+
+#[test]
 fn king_escapes_by_a_borrowed_movement() {
     // White king on 5b is checked by the rook on 5i; a Black knight stands behind it (5a),
     // so the king may only jump like a knight toward rank i: 4d or 6d.
