@@ -184,10 +184,22 @@ impl<R: Rules> Position<R> {
     /// whatever they borrow), and the first pieces on the rays from `sq` that are not `by`'s
     /// and hide a piece of `by` behind them (leaving would bring it into the zone).
     pub(crate) fn zone_candidates(&self, sq: Square, by: Color) -> (Bitboard, Bitboard) {
+        let (found, uncover, _) = self.zone_candidates_lines(sq, by);
+        (found, uncover)
+    }
+
+    /// [`Position::zone_candidates`], and per ray direction the squares a hiding piece may
+    /// move to and still hide (the empty squares between `sq` and the piece of `by`).
+    pub(crate) fn zone_candidates_lines(
+        &self,
+        sq: Square,
+        by: Color,
+    ) -> (Bitboard, Bitboard, [Bitboard; 8]) {
         let occ = self.occupied();
         let theirs = self.pieces_of(by);
         let mut found = self.tables.reverse.leap_sources[by.index()][sq.index()] & theirs;
         let mut uncover = Bitboard::EMPTY;
+        let mut lines = [Bitboard::EMPTY; 8];
         for (d, rays) in self.tables.rays.iter().enumerate() {
             let ray = rays[sq.index()];
             if (ray & theirs).is_empty() {
@@ -201,10 +213,12 @@ impl<R: Rules> Position<R> {
             } else if let Some(second) = first_along(d, rays[first.index()] & occ) {
                 if theirs.contains(second) {
                     uncover.set(first);
+                    // From `sq` up to the hidden piece, itself excluded (`first` included).
+                    lines[d] = ray ^ rays[second.index()] ^ Bitboard::from_square(second);
                 }
             }
         }
-        (found, uncover)
+        (found, uncover, lines)
     }
 
     /// The movement kinds ([`Position::movement_kinds`]) of every piece of `color` at once,

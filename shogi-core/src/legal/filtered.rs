@@ -132,13 +132,18 @@ impl<R: Rules> Position<R> {
         // King safety: natural checkers and pins, or the capture zone.
         // Squares where a drop may change what an enemy in the capture zone borrows.
         let mut doubt_drop = Bitboard::EMPTY;
+        // Pieces hiding an enemy from the king on a ray (borrowed movement), and per ray the
+        // squares they may move to and still hide it.
+        let mut hiding = Bitboard::EMPTY;
+        let mut hide_lines = [Bitboard::EMPTY; 8];
         // Under borrowed movement the king's own moves are sure where no enemy stands in the
         // capture zone of its target (with the king lifted off its square): none there can
         // capture it, whatever it borrows. Not with like attacks (Isardam), which bar more.
         let king_by_zone = Filtered::<R>::BORROW && !whole_board;
         let natural = if Filtered::<R>::BORROW {
-            let (candidates, uncover) = self.zone_candidates(king, them);
-            doubt_from |= uncover;
+            let (candidates, uncover, lines) = self.zone_candidates_lines(king, them);
+            hiding = uncover;
+            hide_lines = lines;
             if !king_by_zone {
                 doubt_from.set(king);
             }
@@ -225,6 +230,13 @@ impl<R: Rules> Position<R> {
             };
             if (all && !(from == king && king_by_zone)) || doubt_from.contains(from) {
                 sure = Bitboard::EMPTY;
+            } else if hiding.contains(from) {
+                // Along its ray it still hides the enemy; elsewhere it may uncover it.
+                sure &= hide_lines
+                    .iter()
+                    .copied()
+                    .find(|l| l.contains(from))
+                    .map_or(Bitboard::EMPTY, |l| l & !Bitboard::from_square(from));
             }
             sure &= !doubt_to;
             let (mut sure_promo, mut sure_stay) = (promo & sure, stay & sure);

@@ -253,6 +253,22 @@ fn the_king_may_not_step_where_an_enemy_borrows_a_capture_of_it() {
 }
 
 #[test]
+fn a_piece_hiding_an_enemy_slider_may_move_only_along_its_line() {
+    // Back: Black's rook on 5g hides the White rook on 5c (nothing behind it, so it moves as
+    // a rook) from the king on 5i: it may move along the file, up to taking the rook, and
+    // not off it.
+    let mut p = pos::<Back>(
+        &[("5i", "K"), ("1a", "k"), ("5g", "R"), ("5c", "r")],
+        'b',
+        "-",
+    );
+    assert_eq!(
+        legal_from(&mut p, "5g"),
+        set(&["5g5h", "5g5f", "5g5e", "5g5d", "5g5c", "5g5c+"])
+    );
+}
+
+#[test]
 fn king_escapes_by_a_borrowed_movement() {
     // White king on 5b is checked by the rook on 5i; a Black knight stands behind it (5a),
     // so the king may only jump like a knight toward rank i: 4d or 6d.
