@@ -157,7 +157,7 @@ impl<R: Rules> Position<R> {
         let k = kind as usize;
         let dead = self.dead_landings(from, kind, targets);
         let nifu_files = if R::HOOKS.nifu_on_moves && t.nifu[k] {
-            let files = self.nifu_files(us, kind, Some(from));
+            let files = self.nifu_files_vacating(cache, kind, from);
             if R::HOOKS.king_loss == KingLoss::Capture {
                 files & !self.royals(!us)
             } else {
@@ -221,6 +221,29 @@ impl<R: Rules> Position<R> {
             Some(t.unpromoted[k])
         } else {
             None
+        }
+    }
+
+    /// [`Position::nifu_files`] of the side to move with `from` (a piece of `kind`) vacated,
+    /// from the side's files cached for the node.
+    #[inline]
+    pub(crate) fn nifu_files_vacating(
+        &self,
+        cache: &mut NodeCache,
+        kind: u8,
+        from: Square,
+    ) -> Bitboard {
+        let us = self.side_to_move();
+        if self.tables.nifu_limit[kind as usize] != 1 {
+            return self.nifu_files(us, kind, Some(from));
+        }
+        let files = cache.nifu_files(kind, || self.nifu_files(us, kind, None));
+        let file = FILE_MASKS[from.file() as usize];
+        // Leaving frees its file unless another piece of the kind stands there.
+        if (self.pieces(us, kind) & file).count() > 1 {
+            files
+        } else {
+            files & !file
         }
     }
 

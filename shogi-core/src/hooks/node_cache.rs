@@ -5,6 +5,8 @@
 //!   every piece, found from the lenders' side at once ([`Position::lent_kinds`]).
 //! - Isardam family (`Landing::Isardam`): the like-attack map of each arriving kind with no
 //!   square left, filled on first use ([`Position::landing_squares_cached`]).
+//! - Nifu on moves: the files of the side's pawns, once per node instead of once per pawn
+//!   ([`Position::nifu_files_vacating`]).
 //!
 //! A rule set with neither seam builds an empty cache (no borrow table, the like maps never
 //! allocated), so the standard path pays nothing for it.
@@ -25,6 +27,10 @@ pub(crate) struct NodeCache {
     like_filled: u32,
     /// Like-attack maps per arriving kind, allocated on first use.
     like: Option<[Bitboard; MAX_KINDS]>,
+    /// Bit `k` set: `nifu[k]` holds the files of the side's pieces of kind `k` (nifu on moves,
+    /// where a pawn borrowing a sideways step may change file).
+    nifu_filled: u32,
+    nifu: Option<[Bitboard; MAX_KINDS]>,
 }
 
 impl NodeCache {
@@ -37,6 +43,18 @@ impl NodeCache {
             self.like_filled |= 1 << kind;
         }
         maps[kind as usize]
+    }
+
+    /// The files holding a piece of `kind` of the side to move, computed by `fill` on first
+    /// use.
+    #[inline]
+    pub(crate) fn nifu_files(&mut self, kind: u8, fill: impl FnOnce() -> Bitboard) -> Bitboard {
+        let files = self.nifu.get_or_insert([Bitboard::EMPTY; MAX_KINDS]);
+        if self.nifu_filled >> kind & 1 == 0 {
+            files[kind as usize] = fill();
+            self.nifu_filled |= 1 << kind;
+        }
+        files[kind as usize]
     }
 }
 
