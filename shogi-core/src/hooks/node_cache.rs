@@ -23,38 +23,46 @@ pub(crate) struct NodeCache {
     /// Movement kinds of each square's piece of the side to move (borrow family with
     /// attacker lenders); `None` where asking each piece is cheap.
     pub(crate) lent: Option<LentKinds>,
-    /// Bit `k` set: `like[k]` holds the like-attack map of arriving kind `k`.
-    like_filled: u32,
-    /// Like-attack maps per arriving kind, allocated on first use.
-    like: Option<[Bitboard; MAX_KINDS]>,
-    /// Bit `k` set: `nifu[k]` holds the files of the side's pieces of kind `k` (nifu on moves,
-    /// where a pawn borrowing a sideways step may change file).
-    nifu_filled: u32,
-    nifu: Option<[Bitboard; MAX_KINDS]>,
+    /// Like-attack maps per arriving kind.
+    like: PerKind,
+    /// Files of the side's pieces per kind (nifu on moves, where a pawn borrowing a sideways
+    /// step may change file).
+    nifu: PerKind,
+}
+
+/// A bitboard per kind, each computed on first use (the array allocated on first use too,
+/// so a rule set that never asks pays nothing).
+#[derive(Default)]
+struct PerKind {
+    /// Bit `k` set: `maps[k]` is filled.
+    filled: u32,
+    maps: Option<[Bitboard; MAX_KINDS]>,
+}
+
+impl PerKind {
+    #[inline]
+    fn get(&mut self, kind: u8, fill: impl FnOnce() -> Bitboard) -> Bitboard {
+        let maps = self.maps.get_or_insert([Bitboard::EMPTY; MAX_KINDS]);
+        if self.filled >> kind & 1 == 0 {
+            maps[kind as usize] = fill();
+            self.filled |= 1 << kind;
+        }
+        maps[kind as usize]
+    }
 }
 
 impl NodeCache {
     /// The like-attack map of arriving kind `kind`, computed by `fill` on first use.
     #[inline]
     pub(crate) fn like_map(&mut self, kind: u8, fill: impl FnOnce() -> Bitboard) -> Bitboard {
-        let maps = self.like.get_or_insert([Bitboard::EMPTY; MAX_KINDS]);
-        if self.like_filled >> kind & 1 == 0 {
-            maps[kind as usize] = fill();
-            self.like_filled |= 1 << kind;
-        }
-        maps[kind as usize]
+        self.like.get(kind, fill)
     }
 
     /// The files holding a piece of `kind` of the side to move, computed by `fill` on first
     /// use.
     #[inline]
     pub(crate) fn nifu_files(&mut self, kind: u8, fill: impl FnOnce() -> Bitboard) -> Bitboard {
-        let files = self.nifu.get_or_insert([Bitboard::EMPTY; MAX_KINDS]);
-        if self.nifu_filled >> kind & 1 == 0 {
-            files[kind as usize] = fill();
-            self.nifu_filled |= 1 << kind;
-        }
-        files[kind as usize]
+        self.nifu.get(kind, fill)
     }
 }
 
