@@ -16,7 +16,32 @@ use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{Lender, MovementSource, Offset, OwnMovement, Place};
-use crate::tables::first_along;
+use crate::tables::{first_along, DIRS};
+
+/// The pieces of the side to move that are first on a ray from its king and hide an enemy
+/// piece behind them, and per ray the squares up to that enemy (the piece's own included).
+pub(crate) struct Hiding {
+    pub(crate) pieces: Bitboard,
+    lines: [Bitboard; DIRS.len()],
+}
+
+impl Hiding {
+    /// Nothing hidden (rule sets without borrowed movement).
+    pub(crate) const NONE: Hiding = Hiding {
+        pieces: Bitboard::EMPTY,
+        lines: [Bitboard::EMPTY; DIRS.len()],
+    };
+
+    /// Where the hiding piece on `from` may go and still hide the enemy (along its ray).
+    #[inline]
+    pub(crate) fn keep(&self, from: Square) -> Bitboard {
+        self.lines
+            .iter()
+            .copied()
+            .find(|l| l.contains(from))
+            .map_or(Bitboard::EMPTY, |l| l & !Bitboard::from_square(from))
+    }
+}
 
 /// Movement kinds (bit masks) per square, for the pieces of one colour at one node.
 pub(crate) type LentKinds = [u32; SQUARES];
@@ -184,22 +209,17 @@ impl<R: Rules> Position<R> {
     /// whatever they borrow), and the first pieces on the rays from `sq` that are not `by`'s
     /// and hide a piece of `by` behind them (leaving would bring it into the zone).
     pub(crate) fn zone_candidates(&self, sq: Square, by: Color) -> (Bitboard, Bitboard) {
-        let (found, uncover, _) = self.zone_candidates_lines(sq, by);
-        (found, uncover)
+        let (found, hiding) = self.zone_candidates_hiding(sq, by);
+        (found, hiding.pieces)
     }
 
-    /// [`Position::zone_candidates`], and per ray direction the squares a hiding piece may
-    /// move to and still hide (the empty squares between `sq` and the piece of `by`).
-    pub(crate) fn zone_candidates_lines(
-        &self,
-        sq: Square,
-        by: Color,
-    ) -> (Bitboard, Bitboard, [Bitboard; 8]) {
+    /// [`Position::zone_candidates`], with the hiding pieces' lines ([`Hiding`]).
+    pub(crate) fn zone_candidates_hiding(&self, sq: Square, by: Color) -> (Bitboard, Hiding) {
         let occ = self.occupied();
         let theirs = self.pieces_of(by);
         let mut found = self.tables.reverse.leap_sources[by.index()][sq.index()] & theirs;
         let mut uncover = Bitboard::EMPTY;
-        let mut lines = [Bitboard::EMPTY; 8];
+        let mut lines = [Bitboard::EMPTY; DIRS.len()];
         for (d, rays) in self.tables.rays.iter().enumerate() {
             let ray = rays[sq.index()];
             if (ray & theirs).is_empty() {
@@ -218,7 +238,28 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
-        (found, uncover, lines)
+        (
+            found,
+            Hiding {
+                pieces: uncover,
+                lines,
+            },
+        )
+    }
+
+    /// The squares among `targets` where the king of the side to move on `king` is safe
+    /// whatever anyone borrows: no piece of `them` stands in the capture zone of the square
+    /// with the king lifted off its own.
+    pub(crate) fn safe_king_steps(&self, king: Square, them: Color, targets: Bitboard) -> Bitboard {
+        let lifted = self.occupied() ^ Bitboard::from_square(king);
+        let enemy = self.pieces_of(them);
+        let mut safe = Bitboard::EMPTY;
+        for to in targets {
+            if (self.capture_zone_in(to, them, lifted) & enemy).is_empty() {
+                safe.set(to);
+            }
+        }
+        safe
     }
 
     /// The movement kinds ([`Position::movement_kinds`]) of every piece of `color` at once,

@@ -40,6 +40,7 @@
 use super::fast::{has_reflect, immortal_royal, CountSink, FastLegality, ListSink, Sink};
 use crate::bitboard::Bitboard;
 use crate::geometry::Color;
+use crate::hooks::borrow::Hiding;
 use crate::hooks::isardam::whole_board;
 use crate::moves::Move;
 use crate::moves::MoveList;
@@ -132,18 +133,15 @@ impl<R: Rules> Position<R> {
         // King safety: natural checkers and pins, or the capture zone.
         // Squares where a drop may change what an enemy in the capture zone borrows.
         let mut doubt_drop = Bitboard::EMPTY;
-        // Pieces hiding an enemy from the king on a ray (borrowed movement), and per ray the
-        // squares they may move to and still hide it.
-        let mut hiding = Bitboard::EMPTY;
-        let mut hide_lines = [Bitboard::EMPTY; 8];
+        // Pieces hiding an enemy from the king on a ray (borrowed movement).
+        let mut hiding = Hiding::NONE;
         // Under borrowed movement the king's own moves are sure where no enemy stands in the
         // capture zone of its target (with the king lifted off its square): none there can
         // capture it, whatever it borrows. Not with like attacks (Isardam), which bar more.
         let king_by_zone = Filtered::<R>::BORROW && !whole_board;
         let natural = if Filtered::<R>::BORROW {
-            let (candidates, uncover, lines) = self.zone_candidates_lines(king, them);
-            hiding = uncover;
-            hide_lines = lines;
+            let (candidates, hidden_by) = self.zone_candidates_hiding(king, them);
+            hiding = hidden_by;
             if !king_by_zone {
                 doubt_from.set(king);
             }
@@ -217,26 +215,15 @@ impl<R: Rules> Position<R> {
                     (ok, bad)
                 }
                 None if from == king && king_by_zone => {
-                    let lifted = occ ^ Bitboard::from_square(king);
-                    let mut safe = Bitboard::EMPTY;
-                    for to in targets {
-                        if (self.capture_zone_in(to, them, lifted) & enemy).is_empty() {
-                            safe.set(to);
-                        }
-                    }
-                    (safe, Bitboard::EMPTY)
+                    (self.safe_king_steps(king, them, targets), Bitboard::EMPTY)
                 }
                 None => (Bitboard::FULL, Bitboard::EMPTY),
             };
             if (all && !(from == king && king_by_zone)) || doubt_from.contains(from) {
                 sure = Bitboard::EMPTY;
-            } else if hiding.contains(from) {
+            } else if hiding.pieces.contains(from) {
                 // Along its ray it still hides the enemy; elsewhere it may uncover it.
-                sure &= hide_lines
-                    .iter()
-                    .copied()
-                    .find(|l| l.contains(from))
-                    .map_or(Bitboard::EMPTY, |l| l & !Bitboard::from_square(from));
+                sure &= hiding.keep(from);
             }
             sure &= !doubt_to;
             let (mut sure_promo, mut sure_stay) = (promo & sure, stay & sure);
