@@ -62,23 +62,32 @@ impl<R: Rules> Position<R> {
         att & !self.pieces_of(color) & !self.immortals(!color)
     }
 
-    /// Appends every pseudo-legal move of the side to move.
+    /// Appends every pseudo-legal move of the side to move: board moves, then drops.
     pub fn pseudo_moves(&self, out: &mut MoveList) {
+        let mut cache = self.node_cache();
+        self.board_moves_into(&mut cache, out);
+        self.drops(&mut cache, out);
+    }
+
+    /// Appends the pseudo-legal board moves of the side to move, no drops: what quiescence
+    /// looks through for captures (a drop never captures), without making the drops first.
+    pub fn pseudo_board_moves(&self, out: &mut MoveList) {
+        let mut cache = self.node_cache();
+        self.board_moves_into(&mut cache, out);
+    }
+
+    fn board_moves_into(&self, cache: &mut NodeCache, out: &mut MoveList) {
         if matches!(R::HOOKS.move_shape, MoveShape::Chained) {
-            let mut cache = self.node_cache();
-            self.chain_moves(&mut cache, out);
-            self.drops(&mut cache, out);
+            self.chain_moves(cache, out);
             return;
         }
         let us = self.side_to_move();
-        let mut cache = self.node_cache();
         // Paralysed pieces are found at once (cheaper than asking each piece).
         for from in self.pieces_of(us) & !self.paralysed_pieces(us) {
             let kind = self.piece_at(from).kind();
-            let targets = self.piece_targets(&cache, from, kind, out);
-            self.push_board_moves(&mut cache, from, kind, targets, out);
+            let targets = self.piece_targets(cache, from, kind, out);
+            self.push_board_moves(cache, from, kind, targets, out);
         }
-        self.drops(&mut cache, out);
     }
 
     /// Squares the mobile piece of `kind` on `from` may move to (normal move shape), before

@@ -206,11 +206,16 @@ struct Worker<R: Rules> {
     pv: Vec<Vec<Move>>,
     move_bufs: Vec<MoveList>,
     score_bufs: Vec<Vec<i32>>,
+    /// Scratch for sorting the tail of a move list (see [`Worker::next_move`]).
+    sort_buf: Vec<(i32, Move)>,
     root_hint: Option<Move>,
     root_partial: Option<Move>,
     see: bool,
     _rules: PhantomData<R>,
 }
+
+/// Moves of a node picked by selection before the rest is sorted (see `Worker::next_move`).
+const SELECT_FIRST: usize = 6;
 
 /// History table width: the origin squares plus one row per droppable kind.
 const ORIGINS: usize = SQUARES + crate::table::MAX_KINDS;
@@ -262,6 +267,7 @@ impl<R: Rules> Worker<R> {
                 .collect(),
             move_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             score_bufs: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            sort_buf: Vec::with_capacity(256),
             root_hint: None,
             root_partial: None,
             see: false,
@@ -729,9 +735,11 @@ impl<R: Rules> Worker<R> {
         let mut scores = std::mem::take(&mut self.score_bufs[ply]);
         moves.clear();
         scores.clear();
-        pos.pseudo_moves(&mut moves);
         if captures {
+            pos.pseudo_board_moves(&mut moves);
             moves.retain(|&m| Self::victim_value(pos, m).is_some());
+        } else {
+            pos.pseudo_moves(&mut moves);
         }
         let us = pos.side_to_move();
         let maps = if !captures && moves.iter().any(|m| m.is_drop()) {
@@ -750,7 +758,9 @@ impl<R: Rules> Worker<R> {
         self.score_bufs[ply] = scores;
     }
 
-    /// Takes the best-scored remaining move of `ply` (selection sort, lazily).
+    /// Takes the best-scored remaining move of `ply`: the first [`SELECT_FIRST`] by selection
+    /// (a cut node mostly ends among them), then the rest sorted at once, so that a node that
+    /// tries every move (shogi's drops make 100–200) costs n log n, not n².
     #[inline]
     fn next_move(&mut self, ply: usize, index: usize) -> Option<(Move, i32)> {
         let moves = &mut self.move_bufs[ply];
@@ -758,14 +768,31 @@ impl<R: Rules> Worker<R> {
         if index >= moves.len() {
             return None;
         }
-        let mut best = index;
-        for i in index + 1..moves.len() {
-            if scores[i] > scores[best] {
-                best = i;
+        if index < SELECT_FIRST {
+            let mut best = index;
+            for i in index + 1..moves.len() {
+                if scores[i] > scores[best] {
+                    best = i;
+                }
+            }
+            moves.swap(index, best);
+            scores.swap(index, best);
+        } else if index == SELECT_FIRST && moves.len() > index + 1 {
+            let rest = &mut self.sort_buf;
+            rest.clear();
+            rest.extend(
+                scores[index..]
+                    .iter()
+                    .copied()
+                    .zip(moves[index..].iter().copied()),
+            );
+            // Stable, best first: equal scores keep the generation order.
+            rest.sort_by_key(|r| std::cmp::Reverse(r.0));
+            for (i, &(s, m)) in rest.iter().enumerate() {
+                scores[index + i] = s;
+                moves[index + i] = m;
             }
         }
-        moves.swap(index, best);
-        scores.swap(index, best);
         Some((moves[index], scores[index]))
     }
 
