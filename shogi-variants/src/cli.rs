@@ -183,6 +183,10 @@ pub enum Command {
         /// Start every game from this SFEN.
         #[arg(long)]
         sfen: Option<String>,
+        /// Openings, one a line: USI moves from the start (or `--sfen`), `startpos moves ...`
+        /// or `sfen SFEN [moves ...]`; each is played twice, once with each colour.
+        #[arg(long)]
+        openings: Option<std::path::PathBuf>,
         /// Stop a game after this many plies (scored as a draw).
         #[arg(long, default_value_t = 400)]
         max_plies: usize,
@@ -539,12 +543,21 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             movetime,
             out: file,
             sfen,
+            openings,
             max_plies,
             hash,
             threads,
             options,
             kif,
         } => {
+            let openings = match &openings {
+                Some(path) => std::fs::read_to_string(path)
+                    .map_err(|e| CliError::Other(format!("--openings {}: {e}", path.display())))?
+                    .lines()
+                    .map(str::to_string)
+                    .collect(),
+                None => Vec::new(),
+            };
             let opts = crate::match_runner::MatchOptions {
                 id,
                 engine,
@@ -553,6 +566,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
                 movetime: Duration::from_millis(movetime),
                 max_plies,
                 sfen,
+                openings,
                 hash_mb: hash.clamp(1, crate::limits::MAX_HASH_MB),
                 threads,
                 options,

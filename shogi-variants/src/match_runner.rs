@@ -32,6 +32,11 @@ pub struct MatchOptions {
     /// Games are stopped after this many plies (a draw).
     pub max_plies: usize,
     pub sfen: Option<String>,
+    /// Openings, the lines of an `--openings` file: USI moves from the start (or `sfen`), or
+    /// `startpos [moves ...]`, or `sfen SFEN [moves ...]`; blank lines and `#` comments are
+    /// skipped. Game pair k (games 2k+1, 2k+2: one with each colour) plays opening k, cycling
+    /// through the list, so that engines that always answer alike still play different games.
+    pub openings: Vec<String>,
     /// Hash size of the in-process engine and, as `USI_Hash`, of external ones that have it.
     pub hash_mb: usize,
     /// Search threads of the in-process engine.
@@ -55,6 +60,7 @@ impl Default for MatchOptions {
             movetime: Duration::from_millis(100),
             max_plies: 400,
             sfen: None,
+            openings: Vec::new(),
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             options: Vec::new(),
@@ -73,6 +79,10 @@ pub enum MatchError {
     Sfen(#[from] SfenError),
     #[error("engine '{command}': {error}")]
     Engine { command: String, error: ClientError },
+    #[error("--openings line {line}: {error}")]
+    Opening { line: usize, error: String },
+    #[error("--openings: no opening in the file (only blank lines and # comments)")]
+    NoOpenings,
     #[error("--games must be at least 1")]
     NoGames,
     #[error("output: {0}")]
@@ -326,20 +336,96 @@ enum GameEnd {
     Capped,
 }
 
+/// Where a game pair starts: the game with its opening moves played, and the `position`
+/// text (before `moves`) that USI engines are sent.
+struct Start<R: Rules> {
+    game: Game<R>,
+    position_text: String,
+}
+
+/// An opening line split into its SFEN (if it names one) and its USI moves.
+fn split_opening(line: &str) -> Result<(Option<String>, Vec<&str>), String> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let moves_at = tokens.iter().position(|&t| t == "moves");
+    let after = |i: usize| tokens[i + 1..].to_vec();
+    match tokens.first().copied() {
+        Some("startpos") => match (moves_at, tokens.len()) {
+            (_, 1) => Ok((None, Vec::new())),
+            (Some(1), _) => Ok((None, after(1))),
+            _ => Err(format!(
+                "expected `moves` after `startpos`, found `{}`",
+                tokens[1]
+            )),
+        },
+        Some("sfen") => {
+            let end = moves_at.unwrap_or(tokens.len());
+            if end < 2 {
+                return Err("`sfen` without a position".to_string());
+            }
+            let moves = moves_at.map(after).unwrap_or_default();
+            Ok((Some(tokens[1..end].join(" ")), moves))
+        }
+        _ => Ok((None, tokens)),
+    }
+}
+
+/// The starts of the match: one per opening line, else the one of `--sfen` or the setup.
+fn starts<R: Rules>(setup: usize, opts: &MatchOptions) -> Result<Vec<Start<R>>, MatchError> {
+    let base = match &opts.sfen {
+        Some(s) => Position::<R>::from_sfen(s)?,
+        None => Position::<R>::startpos(setup),
+    };
+    let base_text = match &opts.sfen {
+        Some(_) => format!("sfen {}", base.to_sfen()),
+        None => "startpos".to_string(),
+    };
+    if opts.openings.is_empty() {
+        return Ok(vec![Start {
+            game: Game::new(base),
+            position_text: base_text,
+        }]);
+    }
+    let mut out = Vec::new();
+    for (i, line) in opts.openings.iter().enumerate() {
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let bad = |error: String| MatchError::Opening { line: i + 1, error };
+        let (sfen, moves) = split_opening(text).map_err(bad)?;
+        let (pos, position_text) = match sfen {
+            Some(s) => {
+                let pos = Position::<R>::from_sfen(&s).map_err(|e| bad(e.to_string()))?;
+                let text = format!("sfen {}", pos.to_sfen());
+                (pos, text)
+            }
+            None => (base.clone(), base_text.clone()),
+        };
+        let game = Game::with_moves(pos, &moves).map_err(|e| bad(e.to_string()))?;
+        if let Some(o) = game.outcome() {
+            return Err(bad(format!(
+                "the game is over after it: {}",
+                crate::engine::outcome_text(Some(o))
+            )));
+        }
+        out.push(Start {
+            game,
+            position_text,
+        });
+    }
+    if out.is_empty() {
+        return Err(MatchError::NoOpenings);
+    }
+    Ok(out)
+}
+
 fn play_match<R: Rules>(
     setup: usize,
     opts: &MatchOptions,
     records: &mut dyn Write,
     progress: &mut dyn Write,
 ) -> Result<MatchSummary, MatchError> {
-    let start = match &opts.sfen {
-        Some(s) => Position::<R>::from_sfen(s)?,
-        None => Position::<R>::startpos(setup),
-    };
-    let position_text = match &opts.sfen {
-        Some(_) => format!("sfen {}", start.to_sfen()),
-        None => "startpos".to_string(),
-    };
+    let starts = starts::<R>(setup, opts)?;
     let mut first = Contestant::<R>::start(opts.engine2.as_deref(), setup, opts)?;
     let mut second = Contestant::<R>::start(Some(&opts.engine), setup, opts)?;
     let mut summary = MatchSummary {
@@ -387,7 +473,9 @@ fn play_match<R: Rules>(
                 return Err(MatchError::Engine { command, error });
             }
         }
-        let mut game = Game::new(start.clone());
+        let start = &starts[index / 2 % starts.len()];
+        let position_text = start.position_text.as_str();
+        let mut game = start.game.clone();
         let started = Instant::now();
         let end = loop {
             if let Some(o) = game.outcome() {
@@ -402,7 +490,7 @@ fn play_match<R: Rules>(
             } else {
                 &mut second
             };
-            match player.choose(&game, &position_text, opts) {
+            match player.choose(&game, position_text, opts) {
                 Ok(mv) => {
                     if let Err(e) = game.play(mv) {
                         // Only the in-process engine can get here (USI moves were checked).

@@ -302,3 +302,79 @@ fn games_saved_as_records() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--openings`: game pair k plays opening k (once with each colour), cycling; the opening
+/// moves are part of the game sent to the engines and written out; every form of line is
+/// read (moves, `startpos moves`, `sfen ... moves`, comments and blank lines skipped).
+#[test]
+fn openings_cycle_by_game_pair() {
+    let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
+    let mut o = opts("shogi", our_usi(), 6, 4);
+    o.openings = vec![
+        "# two-move openings".to_string(),
+        "7g7f 3c3d".to_string(),
+        String::new(),
+        "startpos moves 2g2f".to_string(),
+        format!("sfen {sfen} moves 8c8d"),
+    ];
+    let (s, records, _) = run(&o);
+    assert_eq!(s.games, 6);
+    let expected = [
+        ("startpos moves 7g7f 3c3d ", 2),
+        ("startpos moves 7g7f 3c3d ", 2),
+        ("startpos moves 2g2f ", 1),
+        ("startpos moves 2g2f ", 1),
+        (
+            "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2 moves 8c8d ",
+            1,
+        ),
+        (
+            "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2 moves 8c8d ",
+            1,
+        ),
+    ];
+    for (line, (prefix, opening_plies)) in records.iter().zip(expected) {
+        assert!(line.starts_with(prefix), "{line}");
+        // The ply cap counts the opening's moves: the engines played the rest.
+        let (moves, _) = parse(line);
+        assert_eq!(moves.len(), 4, "{line}");
+        assert!(moves.len() > opening_plies);
+    }
+    // Colours alternate within each pair.
+    assert!(
+        records[0].ends_with("black=first white=second"),
+        "{}",
+        records[0]
+    );
+    assert!(
+        records[1].ends_with("black=second white=first"),
+        "{}",
+        records[1]
+    );
+}
+
+/// A bad opening line is refused before any game, naming its line (comments count).
+#[test]
+fn bad_openings_are_refused_with_their_line() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["# c", "7g7f 7g7f"], "--openings line 2: move 2"),
+        (
+            &["startpos 7g7f"],
+            "--openings line 1: expected `moves` after `startpos`",
+        ),
+        (
+            &["", "sfen"],
+            "--openings line 2: `sfen` without a position",
+        ),
+        (&["sfen 9/9/9 b - 1"], "--openings line 1:"),
+        (&["# only a comment", "  "], "no opening in the file"),
+    ];
+    for (lines, message) in cases {
+        let mut o = opts("shogi", our_usi(), 2, 4);
+        o.openings = lines.iter().map(|l| l.to_string()).collect();
+        let e = run_match(&o, &mut Vec::new(), &mut Vec::new())
+            .err()
+            .unwrap_or_else(|| panic!("{lines:?} accepted"));
+        assert!(e.to_string().contains(message), "{lines:?}: {e}");
+    }
+}
