@@ -371,14 +371,7 @@ fn split_opening(line: &str) -> Result<(Option<String>, Vec<&str>), String> {
 
 /// The starts of the match: one per opening line, else the one of `--sfen` or the setup.
 fn starts<R: Rules>(setup: usize, opts: &MatchOptions) -> Result<Vec<Start<R>>, MatchError> {
-    let base = match &opts.sfen {
-        Some(s) => Position::<R>::from_sfen(s)?,
-        None => Position::<R>::startpos(setup),
-    };
-    let base_text = match &opts.sfen {
-        Some(_) => format!("sfen {}", base.to_sfen()),
-        None => "startpos".to_string(),
-    };
+    let (base, base_text) = crate::selfplay::start_position::<R>(setup, opts.sfen.as_deref())?;
     if opts.openings.is_empty() {
         return Ok(vec![Start {
             game: Game::new(base),

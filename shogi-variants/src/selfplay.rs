@@ -156,6 +156,22 @@ pub fn selfplay(
     )?
 }
 
+/// The start of the games, `sfen` or the setup's, and its `position` text for USI engines
+/// and game lines (`startpos`, or `sfen` with the SFEN as we write it).
+pub(crate) fn start_position<R: Rules>(
+    setup: usize,
+    sfen: Option<&str>,
+) -> Result<(Position<R>, String), SfenError> {
+    Ok(match sfen {
+        Some(s) => {
+            let pos = Position::<R>::from_sfen(s)?;
+            let text = format!("sfen {}", pos.to_sfen());
+            (pos, text)
+        }
+        None => (Position::<R>::startpos(setup), "startpos".to_string()),
+    })
+}
+
 fn engine_player<R: Rules>(opts: &SelfplayOptions) -> EnginePlayer<R> {
     EnginePlayer::new(
         Searcher::new(opts.hash_mb).unwrap_or_default(),
@@ -172,14 +188,7 @@ fn run_match<R: Rules>(
     records: &mut dyn Write,
     progress: &mut dyn Write,
 ) -> Result<Summary, SelfplayError> {
-    let start = match &opts.sfen {
-        Some(s) => Position::<R>::from_sfen(s)?,
-        None => Position::<R>::startpos(setup),
-    };
-    let position_text = match &opts.sfen {
-        Some(_) => format!("sfen {}", start.to_sfen()),
-        None => "startpos".to_string(),
-    };
+    let (start, position_text) = start_position::<R>(setup, opts.sfen.as_deref())?;
     let mut engine = engine_player::<R>(opts);
     let mut engine2 = engine_player::<R>(opts);
     let mut summary = Summary::default();
