@@ -15,7 +15,7 @@ use shogi_core::game::GameOutcome;
 use shogi_core::players::{EnginePlayer, Player};
 use shogi_core::search::{Limits, Searcher, DEFAULT_HASH_MB};
 use shogi_core::usi::move_to_usi;
-use shogi_core::{Color, Game, Position, Rules, SfenError};
+use shogi_core::{Color, Game, Rules, SfenError};
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
@@ -387,11 +387,8 @@ fn starts<R: Rules>(setup: usize, opts: &MatchOptions) -> Result<Vec<Start<R>>, 
         let bad = |error: String| MatchError::Opening { line: i + 1, error };
         let (sfen, moves) = split_opening(text).map_err(bad)?;
         let (pos, position_text) = match sfen {
-            Some(s) => {
-                let pos = Position::<R>::from_sfen(&s).map_err(|e| bad(e.to_string()))?;
-                let text = format!("sfen {}", pos.to_sfen());
-                (pos, text)
-            }
+            Some(s) => crate::selfplay::start_position::<R>(setup, Some(&s))
+                .map_err(|e| bad(e.to_string()))?,
             None => (base.clone(), base_text.clone()),
         };
         let game = Game::with_moves(pos, &moves).map_err(|e| bad(e.to_string()))?;
