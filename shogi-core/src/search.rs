@@ -758,42 +758,15 @@ impl<R: Rules> Worker<R> {
         self.score_bufs[ply] = scores;
     }
 
-    /// Takes the best-scored remaining move of `ply`: the first [`SELECT_FIRST`] by selection
-    /// (a cut node mostly ends among them), then the rest sorted at once, so that a node that
-    /// tries every move (shogi's drops make 100–200) costs n log n, not n².
+    /// Takes the best-scored remaining move of `ply` (see [`pick_next`]).
     #[inline]
     fn next_move(&mut self, ply: usize, index: usize) -> Option<(Move, i32)> {
-        let moves = &mut self.move_bufs[ply];
-        let scores = &mut self.score_bufs[ply];
-        if index >= moves.len() {
-            return None;
-        }
-        if index < SELECT_FIRST {
-            let mut best = index;
-            for i in index + 1..moves.len() {
-                if scores[i] > scores[best] {
-                    best = i;
-                }
-            }
-            moves.swap(index, best);
-            scores.swap(index, best);
-        } else if index == SELECT_FIRST && moves.len() > index + 1 {
-            let rest = &mut self.sort_buf;
-            rest.clear();
-            rest.extend(
-                scores[index..]
-                    .iter()
-                    .copied()
-                    .zip(moves[index..].iter().copied()),
-            );
-            // Stable, best first: equal scores keep the generation order.
-            rest.sort_by_key(|r| std::cmp::Reverse(r.0));
-            for (i, &(s, m)) in rest.iter().enumerate() {
-                scores[index + i] = s;
-                moves[index + i] = m;
-            }
-        }
-        Some((moves[index], scores[index]))
+        pick_next(
+            &mut self.move_bufs[ply],
+            &mut self.score_bufs[ply],
+            index,
+            &mut self.sort_buf,
+        )
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -1149,6 +1122,47 @@ impl<R: Rules> Worker<R> {
     }
 }
 
+/// The move at `index` of a list being walked best first: the first [`SELECT_FIRST`] by
+/// selection (a cut node mostly ends among them), then, at `SELECT_FIRST`, the rest sorted at
+/// once (stable: equal scores keep their order in the list), so that a node that tries every
+/// move (shogi's drops make 100–200) costs n log n, not n². Quiescence relies on the order:
+/// it stops at the first losing capture. `rest` is scratch space.
+#[inline]
+fn pick_next(
+    moves: &mut [Move],
+    scores: &mut [i32],
+    index: usize,
+    rest: &mut Vec<(i32, Move)>,
+) -> Option<(Move, i32)> {
+    if index >= moves.len() {
+        return None;
+    }
+    if index < SELECT_FIRST {
+        let mut best = index;
+        for i in index + 1..moves.len() {
+            if scores[i] > scores[best] {
+                best = i;
+            }
+        }
+        moves.swap(index, best);
+        scores.swap(index, best);
+    } else if index == SELECT_FIRST && moves.len() > index + 1 {
+        rest.clear();
+        rest.extend(
+            scores[index..]
+                .iter()
+                .copied()
+                .zip(moves[index..].iter().copied()),
+        );
+        rest.sort_by_key(|r| std::cmp::Reverse(r.0));
+        for (i, &(s, m)) in rest.iter().enumerate() {
+            scores[index + i] = s;
+            moves[index + i] = m;
+        }
+    }
+    Some((moves[index], scores[index]))
+}
+
 /// Mate scores are stored relative to the node, not the root.
 #[inline]
 fn value_to_tt(v: i32, ply: usize) -> i32 {
@@ -1189,6 +1203,36 @@ mod tests {
         assert_eq!(Score::from_value(250), Score::Cp(250));
         assert_eq!(Score::Mate(-2).to_string(), "mate -2");
         assert_eq!(Score::Cp(7).to_string(), "cp 7");
+    }
+
+    /// Walked from 0, [`pick_next`] yields every move once with its own score, best score
+    /// first, with fewer moves than the selected head, as many, and more.
+    #[test]
+    fn moves_are_picked_best_first() {
+        for len in [0usize, 1, 3, SELECT_FIRST, SELECT_FIRST + 1, 40] {
+            // Scores with repeats, in no order; the move's destination names its slot.
+            let scores: Vec<i32> = (0..len as i32).map(|i| (i * 37 + 11) % 13).collect();
+            let moves: Vec<Move> = (0..len)
+                .map(|i| Move::new(Square::new(0), Square::new(i as u8 + 1), false))
+                .collect();
+            let (mut m, mut s, mut rest) = (moves.clone(), scores.clone(), Vec::new());
+            let mut walked = Vec::new();
+            let mut index = 0;
+            while let Some(pair) = pick_next(&mut m, &mut s, index, &mut rest) {
+                walked.push(pair);
+                index += 1;
+            }
+            assert_eq!(walked.len(), len);
+            for w in walked.windows(2) {
+                assert!(w[0].1 >= w[1].1, "len {len}: {walked:?}");
+            }
+            for &(mv, score) in &walked {
+                assert_eq!(scores[mv.to().index() - 1], score, "a move keeps its score");
+            }
+            let mut seen: Vec<_> = walked.iter().map(|p| p.0.to().index()).collect();
+            seen.sort_unstable();
+            assert_eq!(seen, (1..=len).collect::<Vec<_>>());
+        }
     }
 
     #[test]

@@ -356,8 +356,13 @@ fn openings_cycle_by_game_pair() {
 /// A bad opening line is refused before any game, naming its line (comments count).
 #[test]
 fn bad_openings_are_refused_with_their_line() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 6] = [
         (&["# c", "7g7f 7g7f"], "--openings line 2: move 2"),
+        // White to move is mated by the two golds: no game is left to play.
+        (
+            &["7g7f", "sfen 4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1"],
+            "--openings line 2: the game is over after it: black wins",
+        ),
         (
             &["startpos 7g7f"],
             "--openings line 1: expected `moves` after `startpos`",
@@ -377,4 +382,22 @@ fn bad_openings_are_refused_with_their_line() {
             .unwrap_or_else(|| panic!("{lines:?} accepted"));
         assert!(e.to_string().contains(message), "{lines:?}: {e}");
     }
+}
+
+/// An `--openings` file that cannot be read is named in the error; no game is played.
+#[test]
+fn unreadable_openings_file_is_an_error() {
+    let missing = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no-such-openings.txt");
+    let output = Command::new(BIN)
+        .args(["match", "shogi", "--engine", &our_usi(), "--openings"])
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!("--openings {}", missing.display())),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
 }
