@@ -3,7 +3,7 @@
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Bb, Rules};
 use crate::table::Reflect;
 use crate::tables::{first_along, OPPOSITE};
 
@@ -11,7 +11,7 @@ impl<R: Rules> Position<R> {
     /// Squares a piece of `kind` owned by `color` on `sq` attacks by its own kind's movement on
     /// the current board (RULES.md §0 "natural attack"), ignoring every variant restriction.
     #[inline]
-    pub fn natural_attacks(&self, kind: u8, color: Color, sq: Square) -> Bitboard {
+    pub fn natural_attacks(&self, kind: u8, color: Color, sq: Square) -> Bb<R> {
         self.natural_attacks_in(kind, color, sq, self.occupied())
     }
 
@@ -19,13 +19,7 @@ impl<R: Rules> Position<R> {
     /// board a move would leave): the table kernel ([`crate::tables::Tables::attacks`]) and the
     /// reflecting slides, which bend with the board.
     #[inline]
-    pub fn natural_attacks_in(
-        &self,
-        kind: u8,
-        color: Color,
-        sq: Square,
-        occ: Bitboard,
-    ) -> Bitboard {
+    pub fn natural_attacks_in(&self, kind: u8, color: Color, sq: Square, occ: Bb<R>) -> Bb<R> {
         let t = self.tables;
         let k = kind as usize;
         let att = t.attacks(k, color, sq, occ);
@@ -39,7 +33,7 @@ impl<R: Rules> Position<R> {
     /// Squares reached by reflecting diagonal slides from `sq`; `origin` counts as occupied by
     /// a friendly piece (RULES.md §2, reflecting bishop). Includes the first occupied square
     /// of each path (a capture if it holds an enemy).
-    pub fn reflect_slides(&self, reflect: Reflect, sq: Square, origin: Square) -> Bitboard {
+    pub fn reflect_slides(&self, reflect: Reflect, sq: Square, origin: Square) -> Bb<R> {
         self.reflect_slides_in(reflect, sq, origin, self.occupied())
     }
 
@@ -50,8 +44,8 @@ impl<R: Rules> Position<R> {
         reflect: Reflect,
         sq: Square,
         origin: Square,
-        occ: Bitboard,
-    ) -> Bitboard {
+        occ: Bb<R>,
+    ) -> Bb<R> {
         let (sides, ends) = match reflect {
             Reflect::None => (false, false),
             Reflect::Sides => (true, false),
@@ -110,7 +104,7 @@ impl<R: Rules> Position<R> {
 
     /// Pieces of `by` naturally attacking `sq` (reverse attacks: every movement here is
     /// point-symmetric between the two colours, reflecting paths being reversible).
-    pub fn attackers_naturally(&self, sq: Square, by: Color) -> Bitboard {
+    pub fn attackers_naturally(&self, sq: Square, by: Color) -> Bb<R> {
         let mut found = self.plain_attackers(sq, by, self.occupied());
         let t = self.tables;
         let mut mask = t.reverse.reflect_kinds;
@@ -131,7 +125,7 @@ impl<R: Rules> Position<R> {
     /// Leapers come from [`Position::leap_attackers`]; sliders are found by one ray per
     /// direction, the first piece on it being an attacker when its kind slides back along it.
     #[inline]
-    pub fn plain_attackers(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+    pub fn plain_attackers(&self, sq: Square, by: Color, occ: Bb<R>) -> Bb<R> {
         let t = self.tables;
         let rv = &t.reverse;
         let b = by.index();
@@ -163,7 +157,7 @@ impl<R: Rules> Position<R> {
     /// Pieces of `by` attacking `sq` by a leap or a capture-only step: found from the few
     /// squares such a step can come from (`leap_sources`), each checked against its own table.
     #[inline]
-    pub(crate) fn leap_attackers(&self, sq: Square, by: Color) -> Bitboard {
+    pub(crate) fn leap_attackers(&self, sq: Square, by: Color) -> Bb<R> {
         let t = self.tables;
         let b = by.index();
         let mut found = Bitboard::EMPTY;
@@ -199,7 +193,7 @@ impl<R: Rules> Position<R> {
 
     /// Pieces of `by` with a pseudo-legal capture on `target` under every movement rule of the
     /// variant (the general path; the plain path is [`Position::attackers_naturally`]).
-    pub fn capturers_by_rules(&self, target: Square, by: Color) -> Bitboard {
+    pub fn capturers_by_rules(&self, target: Square, by: Color) -> Bb<R> {
         let mut found = Bitboard::EMPTY;
         for from in self.pieces_of(by) {
             if self.capture_targets(from).contains(target)

@@ -5,7 +5,7 @@
 //! hand can be dropped anywhere. Royal kinds are worth nothing here; losing one is a game end,
 //! which the search scores itself.
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Storage};
 use crate::geometry::{Color, SQUARES};
 use crate::position::Position;
 use crate::rules::Rules;
@@ -100,12 +100,12 @@ pub const WEIGHTS: Weights = Weights {
 ///   pieces beside it, squared into a penalty (attacks combine).
 ///
 /// Terms are from Black's point of view; [`Evaluator::evaluate`] returns the side to move's.
-pub struct Evaluator {
+pub struct Evaluator<S: Storage = u128> {
     w: Weights,
     /// `psq[color][kind][sq]`: material plus the square's terms, signed for the colour.
     psq: Vec<[[i32; SQUARES]; MAX_KINDS]>,
     /// `reach[color][kind][sq]`: empty-board reach (for a quick king-zone test).
-    reach: Vec<[[Bitboard; SQUARES]; MAX_KINDS]>,
+    reach: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     /// Hand value of the n-th piece of a kind (n = 0 the first).
     hand_first: [i32; MAX_KINDS],
     hand_more: [i32; MAX_KINDS],
@@ -115,14 +115,14 @@ pub struct Evaluator {
     blockable: [bool; MAX_KINDS],
 }
 
-impl Evaluator {
+impl<S: Storage> Evaluator<S> {
     /// The evaluator of rule set `R` with the tuned weights.
-    pub fn new<R: Rules>() -> Self {
+    pub fn new<R: Rules<Storage = S>>() -> Self {
         Self::with_weights(R::tables(), WEIGHTS)
     }
 
     /// The evaluator for some tables and weights (the tuner varies the weights).
-    pub fn with_weights(t: &Tables, w: Weights) -> Self {
+    pub fn with_weights(t: &Tables<S>, w: Weights) -> Self {
         let mut psq = vec![[[0i32; SQUARES]; MAX_KINDS]; 2];
         let mut reach = vec![[[Bitboard::EMPTY; SQUARES]; MAX_KINDS]; 2];
         for k in 0..t.kinds {
@@ -183,7 +183,7 @@ impl Evaluator {
     }
 
     /// Black's score.
-    pub fn balance<R: Rules>(&self, pos: &Position<R>) -> i32 {
+    pub fn balance<R: Rules<Storage = S>>(&self, pos: &Position<R>) -> i32 {
         let t = pos.tables();
         let mut score = 0;
         for c in Color::BOTH {
@@ -204,7 +204,7 @@ impl Evaluator {
     }
 
     /// The safety penalty of `color`'s royal piece (the first, if there are several).
-    pub fn king_danger<R: Rules>(&self, pos: &Position<R>, color: Color) -> i32 {
+    pub fn king_danger<R: Rules<Storage = S>>(&self, pos: &Position<R>, color: Color) -> i32 {
         let t = pos.tables();
         let Some(king) = pos.royals(color).lsb() else {
             return 0;
@@ -236,7 +236,7 @@ impl Evaluator {
 
     /// The evaluation from the side to move's point of view.
     #[inline]
-    pub fn evaluate<R: Rules>(&self, pos: &Position<R>) -> i32 {
+    pub fn evaluate<R: Rules<Storage = S>>(&self, pos: &Position<R>) -> i32 {
         let b = self.balance(pos);
         match pos.side_to_move() {
             Color::Black => b,

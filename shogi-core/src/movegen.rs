@@ -2,13 +2,12 @@
 //! the legality rule of RULES.md §0 (uchifuzume included).
 
 use crate::bitboard::Bitboard;
-use crate::bitboard::FILE_MASKS;
 use crate::geometry::{Color, Square};
 use crate::hooks::node_cache::NodeCache;
 use crate::hooks::{kinds_in, Derived};
 use crate::moves::Move;
 use crate::position::{Piece, Position};
-use crate::rules::Rules;
+use crate::rules::{Bb, Rules};
 use crate::table::{Goal, KingLoss, MoveShape, MovementSource, Paralysis, PromotionRule};
 
 // The move list lives with the move type so that the hooks need not import the generator.
@@ -18,7 +17,7 @@ impl<R: Rules> Position<R> {
     /// Immortal pieces of `color` (nothing may capture them): the one immortal mask of every
     /// path (reference, fast, filtered, the seams).
     #[inline]
-    pub(crate) fn immortals(&self, color: Color) -> Bitboard {
+    pub(crate) fn immortals(&self, color: Color) -> Bb<R> {
         if R::IMMORTAL_MASK == 0 {
             return Bitboard::EMPTY;
         }
@@ -42,7 +41,7 @@ impl<R: Rules> Position<R> {
     /// source and shape seams), before promotion, landing and legality rules. Lion double moves
     /// and move-only steps are generated separately.
     #[inline]
-    pub(crate) fn capture_targets(&self, from: Square) -> Bitboard {
+    pub(crate) fn capture_targets(&self, from: Square) -> Bb<R> {
         if !self.mobile(from) {
             return Bitboard::EMPTY;
         }
@@ -51,7 +50,7 @@ impl<R: Rules> Position<R> {
 
     /// [`Position::capture_targets`] of a piece known to be mobile.
     #[inline]
-    fn movement_targets(&self, from: Square) -> Bitboard {
+    fn movement_targets(&self, from: Square) -> Bb<R> {
         let p = self.piece_at(from);
         let color = p.color();
         let att = match (R::HOOKS.movement_source, R::HOOKS.move_shape) {
@@ -76,7 +75,7 @@ impl<R: Rules> Position<R> {
         self.board_moves_into(&mut cache, out);
     }
 
-    fn board_moves_into(&self, cache: &mut NodeCache, out: &mut MoveList) {
+    fn board_moves_into(&self, cache: &mut NodeCache<R::Storage>, out: &mut MoveList) {
         if matches!(R::HOOKS.move_shape, MoveShape::Chained) {
             self.chain_moves(cache, out);
             return;
@@ -96,11 +95,11 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub(crate) fn piece_targets(
         &self,
-        cache: &NodeCache,
+        cache: &NodeCache<R::Storage>,
         from: Square,
         kind: u8,
         out: &mut MoveList,
-    ) -> Bitboard {
+    ) -> Bb<R> {
         let t = self.tables;
         let us = self.side_to_move();
         match R::HOOKS.movement_source {
@@ -121,10 +120,10 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub(crate) fn push_board_moves(
         &self,
-        cache: &mut NodeCache,
+        cache: &mut NodeCache<R::Storage>,
         from: Square,
         kind: u8,
-        targets: Bitboard,
+        targets: Bb<R>,
         out: &mut MoveList,
     ) {
         let (promo, stay) = self.board_move_sets(cache, from, kind, targets);
@@ -156,11 +155,11 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub(crate) fn board_move_sets(
         &self,
-        cache: &mut NodeCache,
+        cache: &mut NodeCache<R::Storage>,
         from: Square,
         kind: u8,
-        targets: Bitboard,
-    ) -> (Bitboard, Bitboard) {
+        targets: Bb<R>,
+    ) -> (Bb<R>, Bb<R>) {
         let t = self.tables;
         let us = self.side_to_move();
         let k = kind as usize;
@@ -201,12 +200,12 @@ impl<R: Rules> Position<R> {
     /// the moves that keep it; every move flips (Kyoto) or every capture does (Micro).
     pub(crate) fn flip_sets(
         &self,
-        cache: &mut NodeCache,
+        cache: &mut NodeCache<R::Storage>,
         from: Square,
         kind: u8,
-        targets: Bitboard,
-        stay: Bitboard,
-    ) -> (Bitboard, Bitboard) {
+        targets: Bb<R>,
+        stay: Bb<R>,
+    ) -> (Bb<R>, Bb<R>) {
         let Some(other) = self.other_side(kind) else {
             return (Bitboard::EMPTY, stay);
         };
@@ -238,16 +237,16 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub(crate) fn nifu_files_vacating(
         &self,
-        cache: &mut NodeCache,
+        cache: &mut NodeCache<R::Storage>,
         kind: u8,
         from: Square,
-    ) -> Bitboard {
+    ) -> Bb<R> {
         let us = self.side_to_move();
         if self.tables.nifu_limit[kind as usize] != 1 {
             return self.nifu_files(us, kind, Some(from));
         }
         let files = cache.nifu_files(kind, || self.nifu_files(us, kind, None));
-        let file = FILE_MASKS[from.file() as usize];
+        let file = Bb::<R>::file(from.file());
         // Leaving frees its file unless another piece of the kind stands there.
         if (self.pieces(us, kind) & file).count() > 1 {
             files
@@ -258,7 +257,7 @@ impl<R: Rules> Position<R> {
 
     /// Files holding an unpromoted `kind` pawn of `color` (other than the one on `except`).
     #[inline]
-    pub(crate) fn nifu_files(&self, color: Color, kind: u8, except: Option<Square>) -> Bitboard {
+    pub(crate) fn nifu_files(&self, color: Color, kind: u8, except: Option<Square>) -> Bb<R> {
         let mut pawns = self.pieces(color, kind);
         if let Some(sq) = except {
             pawns.clear(sq);
@@ -266,7 +265,7 @@ impl<R: Rules> Position<R> {
         let mut files = Bitboard::EMPTY;
         let limit = self.tables.nifu_limit[kind as usize];
         for sq in pawns {
-            let file = FILE_MASKS[sq.file() as usize];
+            let file = Bb::<R>::file(sq.file());
             if limit == 1 || (pawns & file).count() >= limit as u32 {
                 files |= file;
             }
@@ -323,11 +322,11 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub(crate) fn drop_targets(
         &self,
-        cache: &mut NodeCache,
+        cache: &mut NodeCache<R::Storage>,
         us: Color,
         kind: u8,
-        onto: Bitboard,
-    ) -> Bitboard {
+        onto: Bb<R>,
+    ) -> Bb<R> {
         let t = self.tables;
         let k = kind as usize;
         let mut targets = onto & !t.dead[us.index()][k] & self.drop_squares(cache, us, kind);
@@ -338,7 +337,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// Pseudo-legal drops (dead-piece ranks and nifu excluded).
-    fn drops(&self, cache: &mut NodeCache, out: &mut MoveList) {
+    fn drops(&self, cache: &mut NodeCache<R::Storage>, out: &mut MoveList) {
         let us = self.side_to_move();
         let t = self.tables;
         let empty = self.empty_squares();

@@ -11,12 +11,13 @@ pub type MoveList = Vec<Move>;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(u32);
 
-const TO_MASK: u32 = 0x7F;
-const FROM_SHIFT: u32 = 7;
-const PROMOTE: u32 = 1 << 14;
-const DROP: u32 = 1 << 15;
-const MID_SHIFT: u32 = 16;
-const DEMOTE: u32 = 1 << 23;
+// A square takes 8 bits (indices up to 143 on the 12×12 storage).
+const TO_MASK: u32 = 0xFF;
+const FROM_SHIFT: u32 = 8;
+const PROMOTE: u32 = 1 << 16;
+const DROP: u32 = 1 << 17;
+const MID_SHIFT: u32 = 18;
+const DEMOTE: u32 = 1 << 26;
 
 impl Move {
     /// A board move.
@@ -73,7 +74,7 @@ impl Move {
     /// Middle square of a lion double move.
     #[inline]
     pub const fn mid(self) -> Option<Square> {
-        let m = self.0 >> MID_SHIFT & 0x7F;
+        let m = self.0 >> MID_SHIFT & TO_MASK;
         if m == 0 {
             None
         } else {

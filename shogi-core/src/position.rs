@@ -3,7 +3,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square, SQUARES};
-use crate::rules::Rules;
+use crate::rules::{Bb, Rules};
 use crate::table::{Captured, MAX_KINDS};
 use crate::tables::{Tables, ZOBRIST};
 use std::fmt;
@@ -86,8 +86,8 @@ struct Frame {
 /// A position of the variant `R`.
 pub struct Position<R: Rules> {
     board: [Piece; SQUARES],
-    by_color: [Bitboard; 2],
-    by_kind: [Bitboard; MAX_KINDS],
+    by_color: [Bb<R>; 2],
+    by_kind: [Bb<R>; MAX_KINDS],
     hands: [[u8; MAX_KINDS]; 2],
     side: Color,
     move_number: u32,
@@ -95,7 +95,7 @@ pub struct Position<R: Rules> {
     outcome: Outcome,
     journal: Vec<Change>,
     frames: Vec<Frame>,
-    pub(crate) tables: &'static Tables,
+    pub(crate) tables: &'static Tables<R::Storage>,
     _rules: PhantomData<R>,
 }
 
@@ -176,24 +176,24 @@ impl<R: Rules> Position<R> {
         self.board[sq.index()]
     }
     #[inline]
-    pub fn occupied(&self) -> Bitboard {
+    pub fn occupied(&self) -> Bb<R> {
         self.by_color[0] | self.by_color[1]
     }
     /// The empty squares of the board (not of the whole storage).
     #[inline]
-    pub fn empty_squares(&self) -> Bitboard {
+    pub fn empty_squares(&self) -> Bb<R> {
         self.tables.board ^ self.occupied()
     }
     #[inline]
-    pub fn pieces_of(&self, color: Color) -> Bitboard {
+    pub fn pieces_of(&self, color: Color) -> Bb<R> {
         self.by_color[color.index()]
     }
     #[inline]
-    pub fn pieces_of_kind(&self, kind: u8) -> Bitboard {
+    pub fn pieces_of_kind(&self, kind: u8) -> Bb<R> {
         self.by_kind[kind as usize]
     }
     #[inline]
-    pub fn pieces(&self, color: Color, kind: u8) -> Bitboard {
+    pub fn pieces(&self, color: Color, kind: u8) -> Bb<R> {
         self.by_kind[kind as usize] & self.by_color[color.index()]
     }
     #[inline]
@@ -201,7 +201,7 @@ impl<R: Rules> Position<R> {
         self.hands[color.index()][kind as usize]
     }
     #[inline]
-    pub fn tables(&self) -> &'static Tables {
+    pub fn tables(&self) -> &'static Tables<R::Storage> {
         self.tables
     }
     /// What the effects of the last move decided (not part of the hash: a decided game has
@@ -218,7 +218,7 @@ impl<R: Rules> Position<R> {
 
     /// Royal pieces of `color`.
     #[inline]
-    pub fn royals(&self, color: Color) -> Bitboard {
+    pub fn royals(&self, color: Color) -> Bb<R> {
         let mut mask = self.tables.royal_mask;
         let mut bb = Bitboard::EMPTY;
         while mask != 0 {

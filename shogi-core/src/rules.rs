@@ -17,9 +17,13 @@
 //! | hand mapping | per-kind [`crate::table::PieceDef::captured`] | §2 eight-direction knight, kinds kept |
 //! | setup | [`crate::table::RuleTable::setups`] | every variant |
 
+use crate::bitboard::{Bitboard, Storage};
 use crate::geometry::Geometry;
 use crate::table::{Hooks, RuleTable};
 use crate::tables::Tables;
+
+/// The bitboard of rule set `R` (in its [`Rules::Storage`]).
+pub type Bb<R> = Bitboard<<R as Rules>::Storage>;
 
 /// A rule set: one generated type per variant rule set.
 pub trait Rules: 'static + Sized + Copy + Default + Send + Sync + std::fmt::Debug {
@@ -29,18 +33,31 @@ pub trait Rules: 'static + Sized + Copy + Default + Send + Sync + std::fmt::Debu
     const HOOKS: Hooks = Self::TABLE.hooks;
     /// The board; equal to `TABLE.geometry`, kept by value so sizes fold at compile time.
     const GEOMETRY: Geometry = Self::TABLE.geometry;
+    /// The word its bitboards are stored in: `u128` for boards of up to ten files, else
+    /// [`crate::bitboard::U256`] (`variant!` picks it by [`Geometry::fits_u128`]).
+    type Storage: Storage;
     /// Attack tables, built on first use.
-    fn tables() -> &'static Tables;
+    fn tables() -> &'static Tables<Self::Storage>;
 }
 
-/// Implements [`Rules`] for a unit type from a `RuleTable` constant; used by `variant!`.
+/// Implements [`Rules`] for a unit type from a `RuleTable` constant and a storage type (a
+/// board of up to ten files: `u128`); used by `variant!`.
 #[macro_export]
 macro_rules! impl_rules {
     ($ty:ty, $table:expr) => {
+        $crate::impl_rules!($ty, $table, u128);
+    };
+    ($ty:ty, $table:expr, $storage:ty) => {
+        const _: () = assert!(
+            $table.geometry.files as usize * $crate::geometry::STRIDE as usize
+                <= <$storage as $crate::bitboard::Storage>::CAPACITY,
+            "the board does not fit this storage type (boards of more than ten files need U256)"
+        );
         impl $crate::Rules for $ty {
             const TABLE: &'static $crate::table::RuleTable = &$table;
-            fn tables() -> &'static $crate::tables::Tables {
-                static TABLES: ::std::sync::OnceLock<$crate::tables::Tables> =
+            type Storage = $storage;
+            fn tables() -> &'static $crate::tables::Tables<$storage> {
+                static TABLES: ::std::sync::OnceLock<$crate::tables::Tables<$storage>> =
                     ::std::sync::OnceLock::new();
                 TABLES.get_or_init(|| $crate::tables::Tables::build(<$ty as $crate::Rules>::TABLE))
             }

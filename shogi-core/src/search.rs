@@ -31,7 +31,7 @@ use crate::geometry::{Color, Square, SQUARES};
 use crate::moves::Move;
 use crate::moves::MoveList;
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Bb, Rules};
 use crate::table::{AfterMove, KingLoss, Landing, MoveShape, Paralysis};
 use crate::tt::{Bound, TransTable};
 use std::collections::TryReserveError;
@@ -184,7 +184,7 @@ pub struct Searcher<R: Rules> {
 /// The state of one search thread.
 struct Worker<R: Rules> {
     tt: Arc<TransTable>,
-    eval: Arc<Evaluator>,
+    eval: Arc<Evaluator<R::Storage>>,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     reductions: Vec<[u8; 64]>,
@@ -237,7 +237,7 @@ impl<R: Rules> Default for Searcher<R> {
 }
 
 impl<R: Rules> Worker<R> {
-    fn new(tt: Arc<TransTable>, eval: Arc<Evaluator>) -> Self {
+    fn new(tt: Arc<TransTable>, eval: Arc<Evaluator<R::Storage>>) -> Self {
         let mut reductions = vec![[0u8; 64]; 64];
         for (d, row) in reductions.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -626,7 +626,7 @@ impl<R: Rules> Worker<R> {
         let mut occ = pos.occupied();
         let mut gain = [0i32; 40];
         let (mut on_square, first) = if mv.is_drop() {
-            (value(mv.drop_kind() as usize), Bitboard::EMPTY)
+            (value(mv.drop_kind() as usize), Bb::<R>::EMPTY)
         } else {
             let k = pos.piece_at(mv.from()).kind() as usize;
             let moved = if mv.is_promotion() {
@@ -637,12 +637,12 @@ impl<R: Rules> Worker<R> {
             (value(moved), Bitboard::from_square(mv.from()))
         };
         gain[0] = Self::victim_value(pos, mv).unwrap_or(0);
-        occ = Bitboard(occ.0 & !first.0);
+        occ &= !first;
         occ.set(to);
         let mut side = !us;
         let mut n = 1;
         while n < gain.len() {
-            let attackers = Bitboard(pos.plain_attackers(to, side, occ).0 & occ.0);
+            let attackers = pos.plain_attackers(to, side, occ) & occ;
             // The least valuable attacker.
             let mut best: Option<(Square, i32)> = None;
             for sq in attackers {
@@ -656,7 +656,7 @@ impl<R: Rules> Worker<R> {
             // A king may take only when nothing would take it back.
             if v == ROYAL_VICTIM {
                 occ.clear(sq);
-                let back = Bitboard(pos.plain_attackers(to, !side, occ).0 & occ.0);
+                let back = pos.plain_attackers(to, !side, occ) & occ;
                 if back.nonempty() {
                     break;
                 }
@@ -684,7 +684,7 @@ impl<R: Rules> Worker<R> {
         mv: Move,
         tt_move: Option<u32>,
         ply: usize,
-        (threat, guard): (Bitboard, Bitboard),
+        (threat, guard): (Bb<R>, Bb<R>),
     ) -> i32 {
         if tt_move == Some(mv.bits()) {
             return 1 << 30;
@@ -721,7 +721,7 @@ impl<R: Rules> Worker<R> {
     }
 
     /// Squares attacked by `color`'s pieces (natural attacks).
-    fn attack_map(pos: &Position<R>, color: Color) -> Bitboard {
+    fn attack_map(pos: &Position<R>, color: Color) -> Bb<R> {
         let mut map = Bitboard::EMPTY;
         for sq in pos.pieces_of(color) {
             map |= pos.natural_attacks(pos.piece_at(sq).kind(), color, sq);

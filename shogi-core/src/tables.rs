@@ -1,6 +1,6 @@
 //! Attack tables built once per rule set from its [`RuleTable`].
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Storage};
 use crate::geometry::{Color, Geometry, Square, SQUARES, STRIDE};
 use crate::table::{
     AfterMove, CaptureEffect, Captured, Goal, Reflect, RuleTable, HAND_ORDER, MAX_KINDS,
@@ -20,10 +20,10 @@ pub const DIRS: [(i8, i8); 8] = [
 
 /// Rays of a board: `rays[d][sq]` = squares from `sq` (exclusive) to the board's edge in
 /// direction `d`.
-pub type Rays = [[Bitboard; SQUARES]; 8];
+pub type Rays<S> = [[Bitboard<S>; SQUARES]; 8];
 
-fn build_rays(g: &Geometry) -> Rays {
-    let mut rays = [[Bitboard(0); SQUARES]; 8];
+fn build_rays<S: Storage>(g: &Geometry) -> Rays<S> {
+    let mut rays = [[Bitboard::EMPTY; SQUARES]; 8];
     for (d, &(df, dr)) in DIRS.iter().enumerate() {
         for sq in g.squares() {
             let (mut f, mut r) = (sq.file() as i32 + df as i32, sq.rank() as i32 + dr as i32);
@@ -49,7 +49,7 @@ pub const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
 /// The first square of `bb` met when walking from a square along `d` (`bb` a subset of that
 /// ray).
 #[inline]
-pub fn first_along(d: usize, bb: Bitboard) -> Option<Square> {
+pub fn first_along<S: Storage>(d: usize, bb: Bitboard<S>) -> Option<Square> {
     if positive(d) {
         bb.lsb()
     } else {
@@ -112,18 +112,18 @@ pub static ZOBRIST: Zobrist = {
 };
 
 /// Per-kind data laid out for the move generator.
-pub struct Tables {
+pub struct Tables<S = u128> {
     /// The board.
     pub geometry: Geometry,
     /// Its squares.
-    pub board: Bitboard,
+    pub board: Bitboard<S>,
     /// Its rays (inline: the slider kernel reads them at every node).
-    pub rays: Rays,
+    pub rays: Rays<S>,
     pub kinds: usize,
     /// `leap[color][kind][sq]`.
-    pub leap: Vec<[[Bitboard; SQUARES]; MAX_KINDS]>,
-    pub move_only: Vec<[[Bitboard; SQUARES]; MAX_KINDS]>,
-    pub capture_only: Vec<[[Bitboard; SQUARES]; MAX_KINDS]>,
+    pub leap: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
+    pub move_only: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
+    pub capture_only: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     /// Bit `d` set: slides along absolute direction `d`.
     pub slide_dirs: [[u8; MAX_KINDS]; 2],
     /// Longest slide along `d` per colour and kind, 0 for no limit (`slides_up_to`).
@@ -132,7 +132,7 @@ pub struct Tables {
     /// when it is zero.
     pub ranged_mask: u32,
     /// `within[n][sq]`: squares at most `n` king steps from `sq`, for the ranges in use.
-    pub within: Vec<[Bitboard; SQUARES]>,
+    pub within: Vec<[Bitboard<S>; SQUARES]>,
     /// Diagonal slides that reflect, per kind (those directions are not in `slide_dirs`).
     pub reflect: [Reflect; MAX_KINDS],
     pub lion: [bool; MAX_KINDS],
@@ -141,9 +141,9 @@ pub struct Tables {
     /// Promoted kind, or `u8::MAX`.
     pub promote_to: [u8; MAX_KINDS],
     /// Promotion zone per kind as a bitboard, per colour.
-    pub zone: [[Bitboard; MAX_KINDS]; 2],
+    pub zone: [[Bitboard<S>; MAX_KINDS]; 2],
     /// Squares where the unpromoted kind could never move again, per colour.
-    pub dead: [[Bitboard; MAX_KINDS]; 2],
+    pub dead: [[Bitboard<S>; MAX_KINDS]; 2],
     pub unpromoted: [u8; MAX_KINDS],
     pub royal: [bool; MAX_KINDS],
     pub immortal: [bool; MAX_KINDS],
@@ -161,7 +161,7 @@ pub struct Tables {
     /// Kinds that are royal (bit mask).
     pub royal_mask: u32,
     /// Who can attack a square: the reverse view used by check detection.
-    pub reverse: ReverseAttacks,
+    pub reverse: ReverseAttacks<S>,
     /// Material class of each kind: the lowest kind linked to it by promotion or by what a
     /// capture puts in hand. No move changes the count of a class.
     pub material_class: [u8; MAX_KINDS],
@@ -175,10 +175,10 @@ pub struct Tables {
 }
 
 /// Reverse attack data: from a target square, where its attackers can stand.
-pub struct ReverseAttacks {
+pub struct ReverseAttacks<S = u128> {
     /// `leap_sources[color][sq]`: squares from which some kind of `color` reaches `sq` by a leap
     /// or a capture-only step (a superset: the piece found there is checked against its table).
-    pub leap_sources: [[Bitboard; SQUARES]; 2],
+    pub leap_sources: [[Bitboard<S>; SQUARES]; 2],
     /// `slide_kinds[color][d]`: bit mask of kinds whose `color` piece slides along direction `d`
     /// (plain slides; reflecting ones are in `reflect_kinds`).
     pub slide_kinds: [[u32; 8]; 2],
@@ -191,10 +191,10 @@ pub struct ReverseAttacks {
     pub blockable_kinds: u32,
 }
 
-impl ReverseAttacks {
-    fn build(t: &Tables) -> ReverseAttacks {
+impl<S: Storage> ReverseAttacks<S> {
+    fn build(t: &Tables<S>) -> ReverseAttacks<S> {
         let mut r = ReverseAttacks {
-            leap_sources: [[Bitboard(0); SQUARES]; 2],
+            leap_sources: [[Bitboard::EMPTY; SQUARES]; 2],
             slide_kinds: [[0; 8]; 2],
             slide_dirs: [0; 2],
             reflect_kinds: 0,
@@ -227,12 +227,12 @@ impl ReverseAttacks {
     }
 }
 
-impl Tables {
+impl<S: Storage> Tables<S> {
     /// Builds the tables of `table`.
-    pub fn build(table: &RuleTable) -> Tables {
+    pub fn build(table: &RuleTable) -> Tables<S> {
         let n = table.pieces.len();
         assert!(n <= MAX_KINDS, "at most {MAX_KINDS} kinds");
-        let empty = [[Bitboard(0); SQUARES]; MAX_KINDS];
+        let empty = [[Bitboard::EMPTY; SQUARES]; MAX_KINDS];
         let g = table.geometry;
         let mut t = Tables {
             geometry: g,
@@ -250,8 +250,8 @@ impl Tables {
             lion: [false; MAX_KINDS],
             special: [false; MAX_KINDS],
             promote_to: [u8::MAX; MAX_KINDS],
-            zone: [[Bitboard(0); MAX_KINDS]; 2],
-            dead: [[Bitboard(0); MAX_KINDS]; 2],
+            zone: [[Bitboard::EMPTY; MAX_KINDS]; 2],
+            dead: [[Bitboard::EMPTY; MAX_KINDS]; 2],
             unpromoted: [0; MAX_KINDS],
             royal: [false; MAX_KINDS],
             immortal: [false; MAX_KINDS],
@@ -265,7 +265,7 @@ impl Tables {
             any_special: false,
             royal_mask: 0,
             reverse: ReverseAttacks {
-                leap_sources: [[Bitboard(0); SQUARES]; 2],
+                leap_sources: [[Bitboard::EMPTY; SQUARES]; 2],
                 slide_kinds: [[0; 8]; 2],
                 slide_dirs: [0; 2],
                 reflect_kinds: 0,
@@ -381,7 +381,7 @@ impl Tables {
                 .map(|n| {
                     std::array::from_fn(|s| {
                         let from = Square::new(s as u8);
-                        let mut near = Bitboard(0);
+                        let mut near = Bitboard::EMPTY;
                         for to in t.board {
                             let df = (to.file() as i32 - from.file() as i32).abs();
                             let dr = (to.rank() as i32 - from.rank() as i32).abs();
@@ -403,7 +403,7 @@ impl Tables {
 
     /// Squares attacked by a slider from `sq` along `d`, up to and including the first blocker.
     #[inline]
-    pub fn ray_attack(&self, d: usize, sq: Square, occ: Bitboard) -> Bitboard {
+    pub fn ray_attack(&self, d: usize, sq: Square, occ: Bitboard<S>) -> Bitboard<S> {
         let ray = self.rays[d][sq.index()];
         let blockers = ray & occ;
         match first_along(d, blockers) {
@@ -414,7 +414,13 @@ impl Tables {
 
     /// Attacks of a kind without special movement (leaps and plain slides).
     #[inline]
-    pub fn plain_attacks(&self, kind: usize, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    pub fn plain_attacks(
+        &self,
+        kind: usize,
+        color: Color,
+        sq: Square,
+        occ: Bitboard<S>,
+    ) -> Bitboard<S> {
         let c = color.index();
         let mut att = self.leap[c][kind][sq.index()];
         let mut dirs = self.slide_dirs[c][kind];
@@ -435,7 +441,7 @@ impl Tables {
     /// slides (blocked by `occ`) and capture-only steps. Reflecting slides bend with the board
     /// and are added by the position ([`crate::Position::natural_attacks_in`]).
     #[inline]
-    pub fn attacks(&self, kind: usize, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    pub fn attacks(&self, kind: usize, color: Color, sq: Square, occ: Bitboard<S>) -> Bitboard<S> {
         let att = self.plain_attacks(kind, color, sq, occ);
         if self.special[kind] {
             att | self.capture_only[color.index()][kind][sq.index()]
@@ -453,9 +459,9 @@ impl Tables {
         kind: usize,
         color: Color,
         sq: Square,
-        occ: Bitboard,
-        capturable: Bitboard,
-    ) -> Bitboard {
+        occ: Bitboard<S>,
+        capturable: Bitboard<S>,
+    ) -> Bitboard<S> {
         let att = self.plain_attacks(kind, color, sq, occ);
         if self.special[kind] {
             let (c, s) = (color.index(), sq.index());

@@ -30,7 +30,7 @@ pub fn board_size(text: &str) -> Result<Geometry, String> {
         .and_then(|(f, r)| Some((f.parse::<u8>().ok()?, r.parse::<u8>().ok()?)));
     let (files, ranks) = parsed.ok_or_else(|| format!("`{text}` is not a board size: {hint}"))?;
     Geometry::new(files, ranks)
-        .map_err(|why| format!("board {files}x{ranks} is not supported: {why} (3x3 to 10x10)"))
+        .map_err(|why| format!("board {files}x{ranks} is not supported: {why} (3x3 to 12x12)"))
 }
 
 /// A promotion zone depth (`None`: not a small number): 1 to the board's rank count.
@@ -196,11 +196,14 @@ mod tests {
         assert_eq!(board_size("5x5").unwrap(), Geometry::new(5, 5).unwrap());
         assert_eq!(board_size("7x9").unwrap().files, 7);
         assert!(board_size("10x10").is_ok() && board_size("3x3").is_ok());
-        for bad in ["0x5", "11x11", "2x9", "9", "5x", "x5", "5x5x5", "axb"] {
+        assert!(board_size("12x12").is_ok() && board_size("11x11").is_ok());
+        for bad in [
+            "0x5", "13x13", "12x13", "2x9", "9", "5x", "x5", "5x5x5", "axb",
+        ] {
             assert!(board_size(bad).is_err(), "{bad}");
         }
         assert!(board_size("9").unwrap_err().contains("files x ranks"));
-        assert!(board_size("11x11").unwrap_err().contains("3x3 to 10x10"));
+        assert!(board_size("13x13").unwrap_err().contains("3x3 to 12x12"));
     }
 
     #[test]

@@ -206,6 +206,12 @@ pub fn generate(def: &VariantDef, model: &Model) -> TokenStream {
     });
     let notes = &model.notes;
     let (files, ranks) = (model.geometry.files, model.geometry.ranks);
+    // The storage word: boards of up to ten files fit a u128, wider ones take 256 bits.
+    let storage = if model.geometry.fits_u128() {
+        quote!(u128)
+    } else {
+        quote!(::shogi_core::bitboard::U256)
+    };
     let ids = model
         .setups
         .iter()
@@ -233,6 +239,6 @@ pub fn generate(def: &VariantDef, model: &Model) -> TokenStream {
             };
         }
 
-        ::shogi_core::impl_rules!(#name, #name::TABLE);
+        ::shogi_core::impl_rules!(#name, #name::TABLE, #storage);
     }
 }

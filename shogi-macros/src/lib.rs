@@ -33,7 +33,7 @@
 //!     /// Minishogi on 5×5.
 //!     pub struct Mini;
 //!     id = "Test-Mini";
-//!     board = 5x5;                      // files x ranks, 3x3 up to 10x10 (default 9x9)
+//!     board = 5x5;                      // files x ranks, 3x3 up to 12x12 (default 9x9)
 //!     zone = 1;                         // promotion zone depth of every kind (default 3)
 //!     pieces = standard without [knight, lance, promoted_knight, promoted_lance];
 //!     start = "rbsgk/4p/5/P4/KGSBR";    // the setups' base board, as SFEN (needed off 9x9)

@@ -1,24 +1,29 @@
 //! Board geometry in one place (DESIGN.md principle 7): squares, colours, files and ranks.
 //!
-//! The board is data of the rule set: a [`Geometry`] of `files × ranks` (3×3 up to 10×10) in
-//! the rule table. Storage is sized for the largest board: square index = `file_index * STRIDE
-//! + rank_index` with [`STRIDE`] = 10, file index 0 = USI file 1, rank index 0 = USI rank `a`.
-//! Files are contiguous runs of bits, so lance rays stay inside one word range, and a board of
-//! fewer ranks leaves the bits above its last rank empty. Everything that depends on the size
+//! The board is data of the rule set: a [`Geometry`] of `files × ranks` (3×3 up to 12×12) in
+//! the rule table. Square index = `file_index * STRIDE + rank_index` with [`STRIDE`] = 12, file
+//! index 0 = USI file 1, rank index 0 = USI rank `a`, the same for every board and storage
+//! type: a board of up to 10 files fits a `u128` (10 × 12 bits), chu shogi's 12×12 a 256-bit
+//! storage, and a square means the same bit in both. Files are contiguous runs of bits, so
+//! lance rays stay inside one word range, and a board of fewer ranks leaves the bits above its
+//! last rank empty. Everything that depends on the size
 //! (bounds, square names, far ranks, turning the board) goes through [`Geometry`]; a
 //! [`Square`] alone only knows its file and rank indices.
 
 use std::fmt;
 
 /// Storage ranks per file (the largest board's rank count).
-pub const STRIDE: u8 = 10;
+pub const STRIDE: u8 = 12;
 /// Largest number of files.
-pub const MAX_FILES: u8 = 10;
+pub const MAX_FILES: u8 = 12;
+/// Most files a board stored in a `u128` can have (`u128` bits / [`STRIDE`]); wider boards use
+/// the 256-bit storage.
+pub const NARROW_FILES: u8 = (128 / STRIDE as u32) as u8;
 /// Largest number of ranks.
 pub const MAX_RANKS: u8 = STRIDE;
 /// Smallest number of files or ranks.
 pub const MIN_SIDE: u8 = 3;
-/// Number of storage squares (square indices are below this).
+/// Number of storage squares of the largest board (square indices are below this).
 pub const SQUARES: usize = (MAX_FILES as usize) * (STRIDE as usize);
 
 /// A side.
@@ -110,7 +115,7 @@ impl Geometry {
         if files < MIN_SIDE || ranks < MIN_SIDE {
             Err("a board needs at least 3 files and 3 ranks")
         } else if files > MAX_FILES || ranks > MAX_RANKS {
-            Err("boards of up to 10 files and 10 ranks fit the u128 storage")
+            Err("boards of up to 12 files and 12 ranks fit the storage")
         } else {
             Ok(Geometry { files, ranks })
         }
@@ -170,16 +175,10 @@ impl Geometry {
         Square::from_file_rank(self.files - 1 - sq.file(), self.ranks - 1 - sq.rank())
     }
 
-    /// The board's squares as storage bits.
-    pub const fn mask_bits(&self) -> u128 {
-        let column = (1u128 << self.ranks) - 1;
-        let mut bits = 0;
-        let mut f = 0;
-        while f < self.files {
-            bits |= column << (f as u32 * STRIDE as u32);
-            f += 1;
-        }
-        bits
+    /// Whether the board fits the `u128` storage ([`NARROW_FILES`] files); wider boards take
+    /// the 256-bit one (the `variant!` macro picks the storage by this).
+    pub const fn fits_u128(&self) -> bool {
+        self.files <= NARROW_FILES
     }
 
     /// Every square of the board in index order.
@@ -274,10 +273,13 @@ mod tests {
     #[test]
     fn sizes_outside_the_storage_are_refused() {
         assert!(Geometry::new(2, 5).is_err());
-        assert!(Geometry::new(11, 11).is_err());
-        assert!(Geometry::new(10, 11).is_err());
+        assert!(Geometry::new(13, 12).is_err());
+        assert!(Geometry::new(12, 13).is_err());
         assert!(Geometry::new(3, 3).is_ok());
         assert!(Geometry::new(10, 10).is_ok());
+        assert!(Geometry::new(10, 10).unwrap().fits_u128());
+        assert!(!Geometry::new(11, 11).unwrap().fits_u128());
+        assert!(Geometry::new(12, 12).is_ok());
     }
 
     #[test]
@@ -292,7 +294,6 @@ mod tests {
         assert_eq!(g.rank_from_far(sq, Color::White), 0);
         assert_eq!(g.turned(sq), g.parse_square("7a").unwrap());
         assert_eq!(g.squares().count(), 63);
-        assert_eq!(g.mask_bits().count_ones(), 63);
         assert!(g.squares().all(|s| g.on_board(s)));
         assert!(!g.on_board(Square::from_file_rank(7, 0)));
         assert!(!g.on_board(Square::from_file_rank(0, 9)));

@@ -7,13 +7,11 @@
 //! - A lion's first capture (on the middle square of a double move) goes to hand; the effect
 //!   applies to the capture on the final square. Rifle shoots only with single moves.
 
-use crate::bitboard::Bitboard;
-use crate::bitboard::FILE_MASKS;
 use crate::effects::home::home_square;
 use crate::geometry::{Color, Square};
 use crate::moves::Move;
 use crate::position::{Piece, Position};
-use crate::rules::Rules;
+use crate::rules::{Bb, Rules};
 use crate::table::{CaptureEffect, KingLoss};
 
 impl<R: Rules> Position<R> {
@@ -93,7 +91,7 @@ impl<R: Rules> Position<R> {
     /// `sq` itself.
     #[inline]
     fn pawn_on_file(&self, color: Color, kind: u8, sq: Square) -> bool {
-        let mut pawns = self.pieces(color, kind) & FILE_MASKS[sq.file() as usize];
+        let mut pawns = self.pieces(color, kind) & Bb::<R>::file(sq.file());
         pawns.clear(sq);
         pawns.nonempty()
     }
@@ -125,7 +123,7 @@ impl<R: Rules> Position<R> {
         &self,
         kind: u8,
         at: Square,
-        occupied: Bitboard,
+        occupied: Bb<R>,
     ) -> Option<Square> {
         let base = self.tables.unpromoted[kind as usize];
         let role = R::TABLE.pieces[base as usize].home?;

@@ -15,10 +15,9 @@
 //!   included) plus the flipped ones, per file and pawn kind.
 
 use crate::bitboard::Bitboard;
-use crate::bitboard::FILE_MASKS;
 use crate::geometry::{Color, Square};
 use crate::position::{Outcome, Piece, Position};
-use crate::rules::Rules;
+use crate::rules::{Bb, Rules};
 use crate::table::{AfterMove, NifuPolicy};
 use crate::tables::DIRS;
 
@@ -35,7 +34,7 @@ impl<R: Rules> Position<R> {
 
     /// Enemy pieces sandwiched between `at` and a piece of the side to move, in all eight
     /// directions. A run ended by the edge or an empty square is not sandwiched.
-    pub fn sandwiched(&self, at: Square) -> Bitboard {
+    pub fn sandwiched(&self, at: Square) -> Bb<R> {
         let us = self.side_to_move();
         let (ours, theirs) = (self.pieces_of(us), self.pieces_of(!us));
         let mut out = Bitboard::EMPTY;
@@ -94,7 +93,7 @@ impl<R: Rules> Position<R> {
 
     /// Flipped pawns whose file would hold two or more unpromoted pawns of their kind for the
     /// mover `us` if every flip happened.
-    fn othello_nifu_flips(&self, us: Color, flips: Bitboard) -> Bitboard {
+    fn othello_nifu_flips(&self, us: Color, flips: Bb<R>) -> Bb<R> {
         let t = self.tables;
         let mut offending = Bitboard::EMPTY;
         for sq in flips {
@@ -102,7 +101,7 @@ impl<R: Rules> Position<R> {
             if !t.nifu[kind as usize] {
                 continue;
             }
-            let file = FILE_MASKS[sq.file() as usize];
+            let file = Bb::<R>::file(sq.file());
             let after = (self.pieces(us, kind) | (flips & self.pieces_of_kind(kind))) & file;
             if after.count() >= 2 {
                 offending.set(sq);
@@ -157,7 +156,7 @@ impl<R: Rules> Position<R> {
 
     /// Whether, with every toggle applied, the enemy would hold two or more unpromoted pawns
     /// of a kind on some file; and the toggles to such a pawn on those files.
-    fn reversi_nifu(&self, toggles: Bitboard) -> (bool, Bitboard) {
+    fn reversi_nifu(&self, toggles: Bb<R>) -> (bool, Bb<R>) {
         let t = self.tables;
         let them = !self.side_to_move();
         let mut nifu = false;
@@ -171,7 +170,7 @@ impl<R: Rules> Position<R> {
                 }
             }
             let after = (self.pieces(them, kind) & !toggles) | to_pawn;
-            for file in FILE_MASKS {
+            for file in (0..self.tables.geometry.files).map(Bb::<R>::file) {
                 if (after & file).count() >= 2 {
                     nifu = true;
                     demotions |= to_pawn & file;

@@ -1,6 +1,6 @@
 //! Home squares of the Circe family (RULES.md §0, "home square").
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Storage};
 use crate::geometry::{Color, Geometry, Square};
 use crate::table::Home;
 
@@ -44,12 +44,12 @@ fn for_owner(g: &Geometry, owner: Color, file: u8, rank: u8) -> Square {
 /// `capture`. `occupied` is the board after the capturing piece has moved (its starting square
 /// empty, the capture square holding the capturer); it only decides between the two homes of
 /// L, N, S, G on file 5: the single empty one, else the one on the owner's right.
-pub fn home_square(
+pub fn home_square<S: Storage>(
     g: &Geometry,
     role: Home,
     owner: Color,
     capture: Square,
-    occupied: Bitboard,
+    occupied: Bitboard<S>,
 ) -> Square {
     match black_homes(role, g) {
         Homes::One((f, r)) => for_owner(g, owner, f, r),

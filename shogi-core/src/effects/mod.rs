@@ -17,10 +17,9 @@ pub mod flip;
 pub mod home;
 pub mod promotion;
 
-use crate::bitboard::FILE_MASKS;
 use crate::geometry::Color;
 use crate::position::{Outcome, Position};
-use crate::rules::Rules;
+use crate::rules::{Bb, Rules};
 use crate::table::{AfterMove, Hooks, NifuPolicy};
 
 /// Whether an effect can make a pseudo-legal move no move at all (Othello-A flip nifu), so
@@ -59,7 +58,7 @@ impl<R: Rules> Position<R> {
         let t = self.tables;
         (0..t.kinds).filter(|&k| t.nifu[k]).any(|k| {
             let pawns = self.pieces(color, k as u8);
-            FILE_MASKS.iter().any(|&f| (pawns & f).count() >= 2)
+            (0..t.geometry.files).any(|f| (pawns & Bb::<R>::file(f)).count() >= 2)
         })
     }
 }

@@ -4,10 +4,9 @@
 //! capturer that returns home and an Andernach capturer that changes owner are never forced;
 //! one that stays on a dead square is.
 
-use crate::bitboard::Bitboard;
 use crate::geometry::Square;
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Bb, Rules};
 use crate::table::CaptureEffect;
 
 impl<R: Rules> Position<R> {
@@ -15,7 +14,7 @@ impl<R: Rules> Position<R> {
     /// would end dead. Without a capture effect that moves the capturer or changes its owner,
     /// these are the kind's dead squares.
     #[inline]
-    pub(crate) fn dead_landings(&self, from: Square, kind: u8, targets: Bitboard) -> Bitboard {
+    pub(crate) fn dead_landings(&self, from: Square, kind: u8, targets: Bb<R>) -> Bb<R> {
         let t = self.tables;
         let us = self.side_to_move();
         let k = kind as usize;

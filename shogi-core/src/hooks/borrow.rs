@@ -8,33 +8,33 @@
 //! - `Attacked` / `Attackers` places are decided by natural attacks (sliders blocked).
 //! - Promotion, dead ranks and nifu stay those of the mover's own kind (movegen applies them).
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Storage, U256};
 use crate::geometry::{Color, Geometry, Square, SQUARES};
 use crate::hooks::kinds_in;
 use crate::hooks::node_cache::NodeCache;
 use crate::moves::MoveList;
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Bb, Rules};
 use crate::table::{Lender, MovementSource, Offset, OwnMovement, Place};
 use crate::tables::{first_along, DIRS};
 
 /// The pieces of the side to move that are first on a ray from its king and hide an enemy
 /// piece behind them, and per ray the squares up to that enemy (the piece's own included).
-pub(crate) struct Hiding {
-    pub(crate) pieces: Bitboard,
-    lines: [Bitboard; DIRS.len()],
+pub(crate) struct Hiding<S: Storage> {
+    pub(crate) pieces: Bitboard<S>,
+    lines: [Bitboard<S>; DIRS.len()],
 }
 
-impl Hiding {
+impl<S: Storage> Hiding<S> {
     /// Nothing hidden (rule sets without borrowed movement).
-    pub(crate) const NONE: Hiding = Hiding {
+    pub(crate) const NONE: Self = Hiding {
         pieces: Bitboard::EMPTY,
         lines: [Bitboard::EMPTY; DIRS.len()],
     };
 
     /// Where the hiding piece on `from` may go and still hide the enemy (along its ray).
     #[inline]
-    pub(crate) fn keep(&self, from: Square) -> Bitboard {
+    pub(crate) fn keep(&self, from: Square) -> Bitboard<S> {
         self.lines
             .iter()
             .copied()
@@ -47,8 +47,8 @@ impl Hiding {
 pub(crate) type LentKinds = [u32; SQUARES];
 
 /// Squares at `offsets` (seen from the owner's seat) from each square, per colour.
-const fn place_masks(offsets: &[Offset]) -> [[Bitboard; SQUARES]; 2] {
-    let mut masks = [[Bitboard(0); SQUARES]; 2];
+const fn place_masks(offsets: &[Offset]) -> [[U256; SQUARES]; 2] {
+    let mut masks = [[U256::ZERO; SQUARES]; 2];
     let mut c = 0;
     while c < 2 {
         let color = if c == 0 { Color::Black } else { Color::White };
@@ -60,7 +60,7 @@ const fn place_masks(offsets: &[Offset]) -> [[Bitboard; SQUARES]; 2] {
                 // Storage bounds: lenders stand on the board, so squares off it never matter.
                 if let Some(to) = Geometry::STORAGE.offset(from, color, offsets[i].0, offsets[i].1)
                 {
-                    masks[c][s].0 |= 1u128 << to.index();
+                    masks[c][s] = masks[c][s].with_bit(to.index());
                 }
                 i += 1;
             }
@@ -71,10 +71,10 @@ const fn place_masks(offsets: &[Offset]) -> [[Bitboard; SQUARES]; 2] {
     masks
 }
 
-static BEHIND: [[Bitboard; SQUARES]; 2] = place_masks(&[(0, -1)]);
-static FRONT: [[Bitboard; SQUARES]; 2] = place_masks(&[(0, 1)]);
-static SIDE: [[Bitboard; SQUARES]; 2] = place_masks(&[(1, 0), (-1, 0)]);
-static KNIGHT: [[Bitboard; SQUARES]; 2] = place_masks(&[
+static BEHIND: [[U256; SQUARES]; 2] = place_masks(&[(0, -1)]);
+static FRONT: [[U256; SQUARES]; 2] = place_masks(&[(0, 1)]);
+static SIDE: [[U256; SQUARES]; 2] = place_masks(&[(1, 0), (-1, 0)]);
+static KNIGHT: [[U256; SQUARES]; 2] = place_masks(&[
     (1, 2),
     (-1, 2),
     (2, 1),
@@ -84,7 +84,7 @@ static KNIGHT: [[Bitboard; SQUARES]; 2] = place_masks(&[
     (2, -1),
     (-2, -1),
 ]);
-static AROUND: [[Bitboard; SQUARES]; 2] = place_masks(&[
+static AROUND: [[U256; SQUARES]; 2] = place_masks(&[
     (0, 1),
     (0, -1),
     (1, 0),
@@ -108,23 +108,16 @@ impl<R: Rules> Position<R> {
     /// Squares of the pieces lending their movement to a piece of `kind` and `color` on
     /// `from`.
     #[inline]
-    fn lenders(
-        &self,
-        from: Square,
-        color: Color,
-        kind: u8,
-        lender: Lender,
-        place: Place,
-    ) -> Bitboard {
+    fn lenders(&self, from: Square, color: Color, kind: u8, lender: Lender, place: Place) -> Bb<R> {
         let lc = Self::lender_color(lender, color);
         let theirs = self.pieces_of(lc);
         let (c, s) = (color.index(), from.index());
         match place {
-            Place::Behind => BEHIND[c][s] & theirs,
-            Place::Front => FRONT[c][s] & theirs,
-            Place::Side => SIDE[c][s] & theirs,
-            Place::Knight => KNIGHT[c][s] & theirs,
-            Place::Around => AROUND[c][s] & theirs,
+            Place::Behind => Bb::<R>::from_wide(BEHIND[c][s]) & theirs,
+            Place::Front => Bb::<R>::from_wide(FRONT[c][s]) & theirs,
+            Place::Side => Bb::<R>::from_wide(SIDE[c][s]) & theirs,
+            Place::Knight => Bb::<R>::from_wide(KNIGHT[c][s]) & theirs,
+            Place::Around => Bb::<R>::from_wide(AROUND[c][s]) & theirs,
             Place::Attacked => self.natural_attacks(kind, color, from) & theirs,
             Place::Attackers => self.attackers_naturally(from, lc),
         }
@@ -155,7 +148,7 @@ impl<R: Rules> Position<R> {
 
     /// Squares the piece on `from` attacks with the movements it uses (the union).
     #[inline]
-    pub(crate) fn borrowed_attacks(&self, from: Square) -> Bitboard {
+    pub(crate) fn borrowed_attacks(&self, from: Square) -> Bb<R> {
         let color = self.piece_at(from).color();
         let mut att = Bitboard::EMPTY;
         for k in kinds_in(self.movement_kinds(from)) {
@@ -168,18 +161,18 @@ impl<R: Rules> Position<R> {
     /// arriving or captured anywhere else leaves its lenders (and so its movement) unchanged.
     /// The place masks; for `Attacked` the squares its own kind reaches (up to and including
     /// the first piece of each ray); for `Attackers` its capture zone against the lenders.
-    pub(crate) fn lender_region(&self, sq: Square) -> Bitboard {
+    pub(crate) fn lender_region(&self, sq: Square) -> Bb<R> {
         let p = self.piece_at(sq);
         let MovementSource::Borrow { lender, place, .. } = R::HOOKS.movement_source else {
             return Bitboard::EMPTY;
         };
         let (c, s) = (p.color().index(), sq.index());
         match place {
-            Place::Behind => BEHIND[c][s],
-            Place::Front => FRONT[c][s],
-            Place::Side => SIDE[c][s],
-            Place::Knight => KNIGHT[c][s],
-            Place::Around => AROUND[c][s],
+            Place::Behind => Bb::<R>::from_wide(BEHIND[c][s]),
+            Place::Front => Bb::<R>::from_wide(FRONT[c][s]),
+            Place::Side => Bb::<R>::from_wide(SIDE[c][s]),
+            Place::Knight => Bb::<R>::from_wide(KNIGHT[c][s]),
+            Place::Around => Bb::<R>::from_wide(AROUND[c][s]),
             Place::Attacked => self.natural_attacks(p.kind(), p.color(), sq),
             Place::Attackers => self.capture_zone(sq, Self::lender_color(lender, p.color())),
         }
@@ -188,12 +181,12 @@ impl<R: Rules> Position<R> {
     /// The capture zone of `sq` against `by`: every square from which a piece of `by` moving
     /// like any kind of the table could capture on `sq` (the leap sources of every kind, and
     /// each ray up to its first piece).
-    pub(crate) fn capture_zone(&self, sq: Square, by: Color) -> Bitboard {
+    pub(crate) fn capture_zone(&self, sq: Square, by: Color) -> Bb<R> {
         self.capture_zone_in(sq, by, self.occupied())
     }
 
     /// [`Position::capture_zone`] with the board occupied as `occ` (a king lifted off it).
-    pub(crate) fn capture_zone_in(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+    pub(crate) fn capture_zone_in(&self, sq: Square, by: Color, occ: Bb<R>) -> Bb<R> {
         let mut zone = self.tables.reverse.leap_sources[by.index()][sq.index()];
         for (d, rays) in self.tables.rays.iter().enumerate() {
             let ray = rays[sq.index()];
@@ -208,13 +201,17 @@ impl<R: Rules> Position<R> {
     /// The pieces of `by` in the capture zone of `sq` (the only ones that could capture there,
     /// whatever they borrow), and the first pieces on the rays from `sq` that are not `by`'s
     /// and hide a piece of `by` behind them (leaving would bring it into the zone).
-    pub(crate) fn zone_candidates(&self, sq: Square, by: Color) -> (Bitboard, Bitboard) {
+    pub(crate) fn zone_candidates(&self, sq: Square, by: Color) -> (Bb<R>, Bb<R>) {
         let (found, hiding) = self.zone_candidates_hiding(sq, by);
         (found, hiding.pieces)
     }
 
     /// [`Position::zone_candidates`], with the hiding pieces' lines ([`Hiding`]).
-    pub(crate) fn zone_candidates_hiding(&self, sq: Square, by: Color) -> (Bitboard, Hiding) {
+    pub(crate) fn zone_candidates_hiding(
+        &self,
+        sq: Square,
+        by: Color,
+    ) -> (Bb<R>, Hiding<R::Storage>) {
         let occ = self.occupied();
         let theirs = self.pieces_of(by);
         let mut found = self.tables.reverse.leap_sources[by.index()][sq.index()] & theirs;
@@ -250,7 +247,7 @@ impl<R: Rules> Position<R> {
     /// The squares among `targets` where the king of the side to move on `king` is safe
     /// whatever anyone borrows: no piece of `them` stands in the capture zone of the square
     /// with the king lifted off its own.
-    pub(crate) fn safe_king_steps(&self, king: Square, them: Color, targets: Bitboard) -> Bitboard {
+    pub(crate) fn safe_king_steps(&self, king: Square, them: Color, targets: Bb<R>) -> Bb<R> {
         let lifted = self.occupied() ^ Bitboard::from_square(king);
         let enemy = self.pieces_of(them);
         let mut safe = Bitboard::EMPTY;
@@ -298,11 +295,11 @@ impl<R: Rules> Position<R> {
     /// `cache`: the node's cache for the side to move (its [`Position::lent_kinds`]).
     pub(crate) fn borrowed_targets(
         &self,
-        cache: &NodeCache,
+        cache: &NodeCache<R::Storage>,
         from: Square,
         kind: u8,
         out: &mut MoveList,
-    ) -> Bitboard {
+    ) -> Bb<R> {
         let t = self.tables;
         let color = self.piece_at(from).color();
         let kinds = match &cache.lent {

@@ -22,12 +22,12 @@ use crate::geometry::{Square, SQUARES};
 use crate::hooks::node_cache::NodeCache;
 use crate::moves::MoveList;
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Bb, Rules};
 
 impl<R: Rules> Position<R> {
     /// Final squares of the chains of the piece on `from`, before the own-piece and immortal
     /// masks (the capture targets used by the check test).
-    pub(crate) fn chain_targets(&self, from: Square) -> Bitboard {
+    pub(crate) fn chain_targets(&self, from: Square) -> Bb<R> {
         let p = self.piece_at(from);
         let color = p.color();
         let mut out = Bitboard::EMPTY;
@@ -38,7 +38,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// Appends the pseudo-legal chained moves of the side to move.
-    pub(crate) fn chain_moves(&self, cache: &mut NodeCache, out: &mut MoveList) {
+    pub(crate) fn chain_moves(&self, cache: &mut NodeCache<R::Storage>, out: &mut MoveList) {
         let us = self.side_to_move();
         let ours = self.pieces_of(us);
         // Second-leg reach of every friendly piece, computed once.

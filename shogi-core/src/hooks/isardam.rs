@@ -23,7 +23,7 @@ use crate::hooks::node_cache::NodeCache;
 use crate::hooks::{kinds_in, Derived};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Bb, Rules};
 use crate::table::{Golds, Hooks, Landing, MoveShape};
 use crate::tables::first_along;
 
@@ -41,8 +41,8 @@ impl<R: Rules> Position<R> {
         golds: Golds,
         color: Color,
         kind: u8,
-        vacated: Bitboard,
-    ) -> Bitboard {
+        vacated: Bb<R>,
+    ) -> Bb<R> {
         let occ = self.occupied() & !vacated;
         let mut att = Bitboard::EMPTY;
         for k in kinds_in(Self::same_kind_mask(golds, kind)) {
@@ -59,12 +59,12 @@ impl<R: Rules> Position<R> {
     #[inline]
     fn like_attacks_cached(
         &self,
-        cache: &mut NodeCache,
+        cache: &mut NodeCache<R::Storage>,
         golds: Golds,
         color: Color,
         kind: u8,
-        vacated: Bitboard,
-    ) -> Bitboard {
+        vacated: Bb<R>,
+    ) -> Bb<R> {
         let map = cache.like_map(kind, || {
             self.like_attacks(golds, color, kind, Bitboard::EMPTY)
         });
@@ -80,11 +80,11 @@ impl<R: Rules> Position<R> {
     #[inline(always)]
     pub(crate) fn landing_squares_cached(
         &self,
-        cache: &mut NodeCache,
+        cache: &mut NodeCache<R::Storage>,
         color: Color,
         kind: u8,
-        vacated: Bitboard,
-    ) -> Bitboard {
+        vacated: Bb<R>,
+    ) -> Bb<R> {
         match R::HOOKS.landing {
             Landing::Isardam {
                 golds,
@@ -105,7 +105,7 @@ impl<R: Rules> Position<R> {
     /// Squares where a piece of `kind` (the kind it arrives with) of `color` may arrive when
     /// the squares in `vacated` have been left; every square without Isardam.
     #[inline(always)]
-    pub(crate) fn landing_squares(&self, color: Color, kind: u8, vacated: Bitboard) -> Bitboard {
+    pub(crate) fn landing_squares(&self, color: Color, kind: u8, vacated: Bb<R>) -> Bb<R> {
         match R::HOOKS.landing {
             Landing::None => Bitboard::FULL,
             // True forms: the whole-board test after the move covers the landing too, and
@@ -127,7 +127,12 @@ impl<R: Rules> Position<R> {
 
     /// Squares where a piece of `kind` of `color` may be dropped.
     #[inline(always)]
-    pub(crate) fn drop_squares(&self, cache: &mut NodeCache, color: Color, kind: u8) -> Bitboard {
+    pub(crate) fn drop_squares(
+        &self,
+        cache: &mut NodeCache<R::Storage>,
+        color: Color,
+        kind: u8,
+    ) -> Bb<R> {
         match R::HOOKS.landing {
             Landing::Isardam {
                 drops,
@@ -231,11 +236,11 @@ impl<R: Rules> Position<R> {
     /// squares: a `form` of `us` on s attacks q iff a `form` of the enemy on q attacks s).
     pub(crate) fn like_free_landings(
         &self,
-        cache: &mut NodeCache,
+        cache: &mut NodeCache<R::Storage>,
         us: Color,
         form: u8,
-        vacated: Bitboard,
-    ) -> Bitboard {
+        vacated: Bb<R>,
+    ) -> Bb<R> {
         match R::HOOKS.landing {
             Landing::Isardam { golds, .. } => {
                 let mut barred = self.like_attacks_cached(cache, golds, us, form, vacated);
@@ -255,7 +260,7 @@ impl<R: Rules> Position<R> {
 
     /// Squares whose piece, by leaving, would uncover a slide between two like pieces of
     /// opposite colours (the first piece on a slider's line with a like enemy second).
-    pub(crate) fn like_discoveries(&self) -> Bitboard {
+    pub(crate) fn like_discoveries(&self) -> Bb<R> {
         let Landing::Isardam { golds, .. } = R::HOOKS.landing else {
             return Bitboard::EMPTY;
         };
@@ -316,8 +321,8 @@ impl<R: Rules> Position<R> {
     fn like_attack_exists(
         &self,
         golds: Golds,
-        occ: Bitboard,
-        pieces: impl Fn(Color, u8) -> Bitboard,
+        occ: Bb<R>,
+        pieces: impl Fn(Color, u8) -> Bb<R>,
     ) -> bool {
         let gold = match golds {
             Golds::AsGold => R::GOLD_MASK,

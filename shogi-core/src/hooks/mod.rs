@@ -16,10 +16,9 @@ pub(crate) mod isardam;
 pub(crate) mod node_cache;
 pub(crate) mod paralysis;
 
-use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Bb, Rules};
 use crate::table::{Golds, MoveShape, MovementSource, Reflect, RuleTable};
 
 /// The kinds of `table` whose definition has the boolean `field` set, as a bit mask (a macro:
@@ -78,7 +77,7 @@ impl<R: Rules> Position<R> {
     /// the own-piece mask): its natural attacks, capture-only steps only onto an enemy, and
     /// move-only steps onto empty squares.
     #[inline]
-    pub(crate) fn movement_reach(&self, kind: u8, color: Color, from: Square) -> Bitboard {
+    pub(crate) fn movement_reach(&self, kind: u8, color: Color, from: Square) -> Bb<R> {
         let t = self.tables;
         let k = kind as usize;
         let occ = self.occupied();

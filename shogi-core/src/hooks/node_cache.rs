@@ -11,37 +11,54 @@
 //! A rule set with neither seam builds an empty cache (no borrow table, the like maps never
 //! allocated), so the standard path pays nothing for it.
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Storage};
 use crate::hooks::borrow::LentKinds;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::MAX_KINDS;
 
 /// The per-node cache of the borrow and Isardam seams; see the module docs.
-#[derive(Default)]
-pub(crate) struct NodeCache {
+pub(crate) struct NodeCache<S: Storage> {
     /// Movement kinds of each square's piece of the side to move (borrow family with
     /// attacker lenders); `None` where asking each piece is cheap.
     pub(crate) lent: Option<LentKinds>,
     /// Like-attack maps per arriving kind.
-    like: PerKind,
+    like: PerKind<S>,
     /// Files of the side's pieces per kind (nifu on moves, where a pawn borrowing a sideways
     /// step may change file).
-    nifu: PerKind,
+    nifu: PerKind<S>,
+}
+
+impl<S: Storage> Default for NodeCache<S> {
+    fn default() -> Self {
+        NodeCache {
+            lent: None,
+            like: PerKind::default(),
+            nifu: PerKind::default(),
+        }
+    }
 }
 
 /// A bitboard per kind, each computed on first use (the array allocated on first use too,
 /// so a rule set that never asks pays nothing).
-#[derive(Default)]
-struct PerKind {
+struct PerKind<S: Storage> {
     /// Bit `k` set: `maps[k]` is filled.
     filled: u32,
-    maps: Option<[Bitboard; MAX_KINDS]>,
+    maps: Option<[Bitboard<S>; MAX_KINDS]>,
 }
 
-impl PerKind {
+impl<S: Storage> Default for PerKind<S> {
+    fn default() -> Self {
+        PerKind {
+            filled: 0,
+            maps: None,
+        }
+    }
+}
+
+impl<S: Storage> PerKind<S> {
     #[inline]
-    fn get(&mut self, kind: u8, fill: impl FnOnce() -> Bitboard) -> Bitboard {
+    fn get(&mut self, kind: u8, fill: impl FnOnce() -> Bitboard<S>) -> Bitboard<S> {
         let maps = self.maps.get_or_insert([Bitboard::EMPTY; MAX_KINDS]);
         if self.filled >> kind & 1 == 0 {
             maps[kind as usize] = fill();
@@ -51,17 +68,21 @@ impl PerKind {
     }
 }
 
-impl NodeCache {
+impl<S: Storage> NodeCache<S> {
     /// The like-attack map of arriving kind `kind`, computed by `fill` on first use.
     #[inline]
-    pub(crate) fn like_map(&mut self, kind: u8, fill: impl FnOnce() -> Bitboard) -> Bitboard {
+    pub(crate) fn like_map(&mut self, kind: u8, fill: impl FnOnce() -> Bitboard<S>) -> Bitboard<S> {
         self.like.get(kind, fill)
     }
 
     /// The files holding a piece of `kind` of the side to move, computed by `fill` on first
     /// use.
     #[inline]
-    pub(crate) fn nifu_files(&mut self, kind: u8, fill: impl FnOnce() -> Bitboard) -> Bitboard {
+    pub(crate) fn nifu_files(
+        &mut self,
+        kind: u8,
+        fill: impl FnOnce() -> Bitboard<S>,
+    ) -> Bitboard<S> {
         self.nifu.get(kind, fill)
     }
 }
@@ -70,7 +91,7 @@ impl<R: Rules> Position<R> {
     /// A cache for this node's side to move (the borrow table is built now; the like maps
     /// on first use).
     #[inline]
-    pub(crate) fn node_cache(&self) -> NodeCache {
+    pub(crate) fn node_cache(&self) -> NodeCache<R::Storage> {
         NodeCache {
             lent: self.lent_kinds(self.side_to_move()),
             ..NodeCache::default()

@@ -8,7 +8,7 @@ use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
 use crate::hooks::kinds_in;
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Bb, Rules};
 use crate::table::Paralysis;
 
 impl<R: Rules> Position<R> {
@@ -41,7 +41,7 @@ impl<R: Rules> Position<R> {
     /// The paralysed pieces of `color`, all at once (move generation): the enemy's natural
     /// attack map, by kind for Madrasi. Empty without paralysis.
     #[inline(always)]
-    pub(crate) fn paralysed_pieces(&self, color: Color) -> Bitboard {
+    pub(crate) fn paralysed_pieces(&self, color: Color) -> Bb<R> {
         match R::HOOKS.paralysis {
             Paralysis::None => Bitboard::EMPTY,
             Paralysis::AnyEnemy => self.pieces_of(color) & self.attack_map(!color, u32::MAX),
@@ -67,7 +67,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// Squares naturally attacked by the pieces of `by` whose kind is in `kinds`.
-    fn attack_map(&self, by: Color, kinds: u32) -> Bitboard {
+    fn attack_map(&self, by: Color, kinds: u32) -> Bb<R> {
         let mut map = Bitboard::EMPTY;
         if kinds == u32::MAX {
             for sq in self.pieces_of(by) {

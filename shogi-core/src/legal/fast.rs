@@ -20,13 +20,13 @@
 //! nifu on moves. An immortal royal piece would never be in check; rule sets with one take the
 //! reference path. The test `tests/legal_agreement.rs` compares both paths move for move.
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Storage};
 use crate::geometry::{Color, Square};
 use crate::hooks::node_cache::NodeCache;
 use crate::moves::Move;
 use crate::moves::MoveList;
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Bb, Rules};
 use crate::table::{KingLoss, PromotionRule, Reflect, RuleTable};
 use crate::tables::{first_along, OPPOSITE};
 use std::marker::PhantomData;
@@ -87,22 +87,22 @@ pub const fn pins_are_straight(table: &RuleTable) -> bool {
 }
 
 /// Where generated moves go: a list, or a counter (perft's bulk counting).
-pub(crate) trait Sink {
+pub(crate) trait Sink<S: Storage> {
     /// Moves from `from` to each square of `promote` (promoting) and of `plain` (not).
-    fn board(&mut self, from: Square, promote: Bitboard, plain: Bitboard);
+    fn board(&mut self, from: Square, promote: Bitboard<S>, plain: Bitboard<S>);
     /// Drops of `kind` on each square of `to`.
-    fn drops(&mut self, kind: u8, to: Bitboard);
+    fn drops(&mut self, kind: u8, to: Bitboard<S>);
     /// One move found legal by make/test/unmake.
     fn one(&mut self, mv: Move);
     /// Moves from `from` to each square of `to` turning a promoted piece back (flip rules).
-    fn demotes(&mut self, from: Square, to: Bitboard);
+    fn demotes(&mut self, from: Square, to: Bitboard<S>);
 }
 
 pub(crate) struct ListSink<'a>(pub(crate) &'a mut MoveList);
 
-impl Sink for ListSink<'_> {
+impl<S: Storage> Sink<S> for ListSink<'_> {
     #[inline]
-    fn board(&mut self, from: Square, promote: Bitboard, plain: Bitboard) {
+    fn board(&mut self, from: Square, promote: Bitboard<S>, plain: Bitboard<S>) {
         for to in promote {
             self.0.push(Move::new(from, to, true));
         }
@@ -111,7 +111,7 @@ impl Sink for ListSink<'_> {
         }
     }
     #[inline]
-    fn drops(&mut self, kind: u8, to: Bitboard) {
+    fn drops(&mut self, kind: u8, to: Bitboard<S>) {
         for sq in to {
             self.0.push(Move::drop(kind, sq));
         }
@@ -121,7 +121,7 @@ impl Sink for ListSink<'_> {
         self.0.push(mv);
     }
     #[inline]
-    fn demotes(&mut self, from: Square, to: Bitboard) {
+    fn demotes(&mut self, from: Square, to: Bitboard<S>) {
         for sq in to {
             self.0.push(Move::demote(from, sq));
         }
@@ -130,13 +130,13 @@ impl Sink for ListSink<'_> {
 
 pub(crate) struct CountSink(pub(crate) u64);
 
-impl Sink for CountSink {
+impl<S: Storage> Sink<S> for CountSink {
     #[inline]
-    fn board(&mut self, _from: Square, promote: Bitboard, plain: Bitboard) {
+    fn board(&mut self, _from: Square, promote: Bitboard<S>, plain: Bitboard<S>) {
         self.0 += (promote.count() + plain.count()) as u64;
     }
     #[inline]
-    fn drops(&mut self, _kind: u8, to: Bitboard) {
+    fn drops(&mut self, _kind: u8, to: Bitboard<S>) {
         self.0 += to.count() as u64;
     }
     #[inline]
@@ -144,26 +144,26 @@ impl Sink for CountSink {
         self.0 += 1;
     }
     #[inline]
-    fn demotes(&mut self, _from: Square, to: Bitboard) {
+    fn demotes(&mut self, _from: Square, to: Bitboard<S>) {
         self.0 += to.count() as u64;
     }
 }
 
 /// Checks against and pins of the side to move's king.
-pub(crate) struct KingSafety {
-    pub(crate) checkers: Bitboard,
+pub(crate) struct KingSafety<S: Storage> {
+    pub(crate) checkers: Bitboard<S>,
     /// Squares between the king and a lone checker that attacks only by sliding (where a move
     /// or drop interposes); empty otherwise.
-    pub(crate) block: Bitboard,
-    pub(crate) pinned: Bitboard,
+    pub(crate) block: Bitboard<S>,
+    pub(crate) pinned: Bitboard<S>,
     /// Pinned piece and the squares of its line (pinner included, king excluded).
-    pins: [(Square, Bitboard); 8],
+    pins: [(Square, Bitboard<S>); 8],
     pin_count: usize,
 }
 
-impl KingSafety {
+impl<S: Storage> KingSafety<S> {
     #[inline]
-    pub(crate) fn pin_line(&self, sq: Square) -> Bitboard {
+    pub(crate) fn pin_line(&self, sq: Square) -> Bitboard<S> {
         self.pins[..self.pin_count]
             .iter()
             .find(|(p, _)| *p == sq)
@@ -194,7 +194,7 @@ impl<R: Rules> Position<R> {
 
     /// Checkers and pins of `us`'s king on `king`.
     #[inline]
-    pub(crate) fn king_safety(&self, us: Color, king: Square) -> KingSafety {
+    pub(crate) fn king_safety(&self, us: Color, king: Square) -> KingSafety<R::Storage> {
         let t = self.tables;
         let rv = &t.reverse;
         let them = !us;
@@ -258,10 +258,10 @@ impl<R: Rules> Position<R> {
         kind: usize,
         us: Color,
         from: Square,
-        occ: Bitboard,
-        blocked: Bitboard,
-        capturable: Bitboard,
-    ) -> Bitboard {
+        occ: Bb<R>,
+        blocked: Bb<R>,
+        capturable: Bb<R>,
+    ) -> Bb<R> {
         // Capture-only and move-only squares never hold a blocked piece.
         self.tables.reach(kind, us, from, occ, capturable) & !blocked
     }
@@ -269,7 +269,14 @@ impl<R: Rules> Position<R> {
     /// Hands the moves from `from` to `targets` to the sink with the promotion options of §0
     /// (same rules as the reference generator).
     #[inline(always)]
-    fn emit<S: Sink>(&self, sink: &mut S, us: Color, from: Square, kind: usize, targets: Bitboard) {
+    fn emit<K: Sink<R::Storage>>(
+        &self,
+        sink: &mut K,
+        us: Color,
+        from: Square,
+        kind: usize,
+        targets: Bb<R>,
+    ) {
         if targets.is_empty() {
             return;
         }
@@ -305,7 +312,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// The legal moves by checkers and pins.
-    fn generate_fast<S: Sink>(&mut self, sink: &mut S) {
+    fn generate_fast<K: Sink<R::Storage>>(&mut self, sink: &mut K) {
         let t = self.tables;
         let us = self.side_to_move();
         let them = !us;
@@ -357,7 +364,7 @@ impl<R: Rules> Position<R> {
 
     /// Legal drops onto `mask` (all empty squares, or the interposition squares in check).
     #[inline]
-    fn drops_fast<S: Sink>(&mut self, sink: &mut S, us: Color, mask: Bitboard) {
+    fn drops_fast<K: Sink<R::Storage>>(&mut self, sink: &mut K, us: Color, mask: Bb<R>) {
         let t = self.tables;
         for &kind in &t.hand_kinds {
             if self.hand(us, kind) == 0 {
@@ -384,7 +391,7 @@ impl<R: Rules> Position<R> {
 
     /// Removes from `targets` the drops of `kind` that checkmate (uchifuzume, RULES.md §0).
     /// Only drops that give check are tried, by make/test/unmake.
-    fn without_drop_mates(&mut self, us: Color, kind: u8, mut targets: Bitboard) -> Bitboard {
+    fn without_drop_mates(&mut self, us: Color, kind: u8, mut targets: Bb<R>) -> Bb<R> {
         let t = self.tables;
         let them = !us;
         let k = kind as usize;

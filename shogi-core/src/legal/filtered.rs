@@ -45,7 +45,7 @@ use crate::hooks::isardam::whole_board;
 use crate::moves::Move;
 use crate::moves::MoveList;
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Bb, Rules};
 use crate::table::{
     AfterMove, CaptureEffect, KingLoss, Landing, MoveShape, MovementSource, Paralysis,
 };
@@ -101,7 +101,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// The legal moves: sure ones in bulk, doubtful ones through [`Position::is_legal`].
-    fn generate_filtered<S: Sink>(&mut self, sink: &mut S) {
+    fn generate_filtered<K: Sink<R::Storage>>(&mut self, sink: &mut K) {
         let t = self.tables;
         let us = self.side_to_move();
         let them = !us;
@@ -298,7 +298,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// Squares where a drop of `kind` by `us` might give check (so uchifuzume must be judged).
-    fn drop_may_check(&self, us: Color, kind: u8) -> Bitboard {
+    fn drop_may_check(&self, us: Color, kind: u8) -> Bb<R> {
         let them = !us;
         let Some(their_king) = self.royals(them).lsb() else {
             return Bitboard::EMPTY;

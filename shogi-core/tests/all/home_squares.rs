@@ -8,7 +8,7 @@ use shogi_core::table::Home;
 use shogi_core::Bitboard;
 
 fn home(role: Home, owner: Color, capture: &str, occupied: &[&str]) -> String {
-    let mut occ = Bitboard::EMPTY;
+    let mut occ = Bitboard::<u128>::EMPTY;
     for s in occupied {
         occ.set(sq(s));
     }

@@ -3,7 +3,7 @@ use shogi_macros::variant;
 variant! {
     pub struct Broken;
     id = "Test-Broken";
-    board = 11x11;
+    board = 13x13;
     pieces = standard;
     setup 1 {}
 }

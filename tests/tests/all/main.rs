@@ -16,6 +16,7 @@ mod family_a_reflection_bishop;
 mod family_boards;
 mod family_pieces;
 mod invariants_all;
+mod large_boards;
 mod legal_filtered;
 mod mate;
 mod perft_standard;

@@ -1,0 +1,164 @@
+//! Boards wider than ten files (issue 21): they do not fit a `u128` of 12-square files, so
+//! `variant!` stores them in the 256-bit word. Two test rule sets with the standard pieces: a
+//! 12-file × 10-rank one, whose perft counts come from Fairy-Stockfish (the largest board it
+//! plays; how they were produced is written beside them), and chu shogi's 12×12, with move
+//! lists worked out by hand at the far files and ranks.
+
+use shogi_core::bitboard::U256;
+use shogi_core::{Position, Rules, SfenError};
+use shogi_macros::variant;
+use shogi_tests::{legal_usi as moves, sorted};
+use std::any::TypeId;
+
+variant! {
+    /// 12 files × 10 ranks: standard pieces, three-rank zone, twelve pawns a side.
+    pub struct TwelveByTen;
+    id = "Test-TwelveByTen";
+    board = 12x10;
+    pieces = standard;
+    start = "lnsgkgsnlbrl/12/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/12/LRBLNSGKGSNL";
+    setup {}
+}
+
+variant! {
+    /// 12 × 12 (chu shogi's board): standard pieces, three-rank zone.
+    pub struct TwelveByTwelve;
+    id = "Test-TwelveByTwelve";
+    board = 12x12;
+    pieces = standard;
+    start = "lnsgkgsnlbrl/12/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/12/LRBLNSGKGSNL";
+    setup {}
+}
+
+#[test]
+fn wide_boards_take_the_wide_storage() {
+    let storage = |id: TypeId| id == TypeId::of::<U256>();
+    assert!(storage(TypeId::of::<<TwelveByTen as Rules>::Storage>()));
+    assert!(storage(TypeId::of::<<TwelveByTwelve as Rules>::Storage>()));
+    // Ten files still fit the narrow word.
+    assert_eq!(
+        TypeId::of::<<shogi_variants::variants::Standard as Rules>::Storage>(),
+        TypeId::of::<u128>()
+    );
+    let text = TwelveByTwelve::TABLE.render();
+    assert!(
+        text.contains("board: 12 files x 12 ranks (files 1-12, ranks a-l)"),
+        "{text}"
+    );
+}
+
+/// Perft counts from Fairy-Stockfish ("Fairy-Stockfish 031226 LB", built with
+/// `largeboards=yes`), variant `[shogi12x10:shogi]` with `maxFile = 12`, `maxRank = 10`,
+/// `promotionRegionWhite = *8 *9 *10`, `promotionRegionBlack = *1 *2 *3` and the position as
+/// `startFen` or `position fen` (its FEN is this SFEN's board, `[hand]`, and `w` for Black to
+/// move), `go perft N`.
+#[test]
+fn twelve_by_ten_perft_matches_fairy_stockfish() {
+    let cases: [(&str, &[u64]); 4] = [
+        (
+            "lnsgkgsnlbrl/12/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/12/LRBLNSGKGSNL b - 1",
+            &[33, 1089, 35906, 1183855],
+        ),
+        // Black in check from the bishop on 1d (Black's king on 3i), hands on both sides,
+        // a promoted pawn and a bishop inside the zones.
+        (
+            "l2gk2s3l/1r4g1B3/p1pp1pp1pp1p/4p2+P4/12/2n6S2/P1P1P1P1P2b/1P1P1P1P1P1P/2R6K2/LN1G2G1SNL1 b SL2Pnlp 1",
+            &[9, 1863, 406880],
+        ),
+        // 61 random plies from the start (seed 7): White to move.
+        (
+            "5ksnl1r1/l2sg3b2l/1ppppgp2p2/7pp1pp/pn6P3/5p6/1P1PPB3P1P/P1P2PPP2PN/LR3SS1K2L/3LNG3G2 w - 1",
+            &[42, 1916, 82296],
+        ),
+        // 40 random plies from the start (Fairy-Stockfish's moves, seed 1).
+        (
+            "1n1g1g1nl2l/2s1ks4r1/lp1p1pppp1p1/p3p4p1p/12/2p4P4/7bPP2/PPPPPPPG1NPP/LB1L1S1G2S1/1R2N4K1L b - 1",
+            &[30, 1444, 46011],
+        ),
+    ];
+    for (sfen, counts) in cases {
+        let mut pos = Position::<TwelveByTen>::from_sfen(sfen).unwrap();
+        for (depth, &expected) in counts.iter().enumerate() {
+            let depth = depth as u32 + 1;
+            assert_eq!(pos.perft(depth), expected, "{sfen} depth {depth}");
+        }
+        // Counting by making every move agrees with the bulk count.
+        assert_eq!(pos.perft_full(2), counts[1], "{sfen} without bulk counting");
+    }
+}
+
+#[test]
+fn twelve_by_twelve_rook_in_the_far_corner() {
+    // Black rook 12l, Black king 1l, White king 1a. The rook runs along rank l to 2l (ten
+    // squares) and up file 12 to 12a (eleven), promoting or not on 12c, 12b, 12a (the
+    // three-rank zone of a 12-rank board); the king steps to 2l, 1k, 2k.
+    let mut expected = vec!["1l2l".to_string(), "1l1k".into(), "1l2k".into()];
+    for f in 2..=11 {
+        expected.push(format!("12l{f}l"));
+    }
+    for r in "abcdefghijk".chars() {
+        expected.push(format!("12l12{r}"));
+        if "abc".contains(r) {
+            expected.push(format!("12l12{r}+"));
+        }
+    }
+    expected.sort();
+    assert_eq!(
+        moves::<TwelveByTwelve>("11k/12/12/12/12/12/12/12/12/12/12/R10K b - 1"),
+        expected
+    );
+}
+
+#[test]
+fn twelve_by_twelve_drops_reach_every_edge() {
+    // Kings on 6l and 6a, a pawn and a knight in Black's hand. The pawn drops anywhere empty
+    // but rank a (142 − 11 = 131 squares; 6b checks, but the king takes it); the knight
+    // anywhere but ranks a and b (142 − 11 − 12 = 119); the king has 5 steps.
+    let sfen = "6k5/12/12/12/12/12/12/12/12/12/12/6K5 b NP 1";
+    let all = moves::<TwelveByTwelve>(sfen);
+    let count = |prefix: &str| all.iter().filter(|m| m.starts_with(prefix)).count();
+    assert_eq!(count("P*"), 131);
+    assert_eq!(count("N*"), 119);
+    assert_eq!(all.len(), 131 + 119 + 5);
+    assert!(all.contains(&"P*12b".to_string()) && all.contains(&"N*1c".to_string()));
+    assert!(!all.contains(&"P*12a".to_string()) && !all.contains(&"N*12b".to_string()));
+}
+
+#[test]
+fn twelve_by_twelve_lance_and_knight_on_file_twelve() {
+    // Black lance 12d and knight 11e; White pawn 12b. The lance stops on 12c or takes on 12b,
+    // both in the zone, promoting or not (only rank a would leave it no move); the knight
+    // jumps to 12c and 10c, in the zone, either way (rank c leaves it a move).
+    let expected = sorted(&[
+        "12d12c", "12d12c+", "12d12b", "12d12b+", "11e12c", "11e12c+", "11e10c", "11e10c+", "1l2l",
+        "1l1k", "1l2k",
+    ]);
+    assert_eq!(
+        moves::<TwelveByTwelve>("11k/p11/12/L11/1N10/12/12/12/12/12/12/11K b - 1"),
+        expected
+    );
+}
+
+#[test]
+fn twelve_by_twelve_sfen_round_trips_and_sizes_are_checked() {
+    let start = Position::<TwelveByTwelve>::startpos(0).to_sfen();
+    assert_eq!(
+        start,
+        "lnsgkgsnlbrl/12/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/12/LRBLNSGKGSNL b - 1"
+    );
+    assert_eq!(
+        Position::<TwelveByTwelve>::from_sfen(&start)
+            .unwrap()
+            .to_sfen(),
+        start
+    );
+    let err = |s: &str| Position::<TwelveByTwelve>::from_sfen(s).err();
+    assert!(matches!(
+        err("9/9/9/9/9/9/9/9/4k4 b - 1"),
+        Some(SfenError::RankCount { .. })
+    ));
+    assert!(matches!(
+        err("13/12/12/12/12/12/12/12/12/12/12/12 b - 1"),
+        Some(SfenError::FileCount { .. })
+    ));
+}
