@@ -9,6 +9,7 @@ use crate::moves::Move;
 use crate::position::{Piece, Position};
 use crate::rules::{Bb, Rules};
 use crate::table::{Goal, KingLoss, MoveShape, MovementSource, Paralysis, PromotionRule};
+use crate::tables::{DIRS, OPPOSITE};
 
 // The move list lives with the move type so that the hooks need not import the generator.
 pub use crate::moves::MoveList;
@@ -104,8 +105,9 @@ impl<R: Rules> Position<R> {
         let us = self.side_to_move();
         match R::HOOKS.movement_source {
             MovementSource::Own => {
-                if t.lion[kind as usize] {
-                    self.lion_double_moves(from, kind, out);
+                let k = kind as usize;
+                if t.lion[k] || t.lion_lines[us.index()][k] != 0 {
+                    self.lion_double_moves(from, kind, t.lion[k], t.lion_lines[us.index()][k], out);
                 }
                 // Capture-only steps onto enemies only, move-only steps onto empty squares.
                 self.movement_reach(kind, us, from) & !self.pieces_of(us) & !self.immortals(!us)
@@ -273,22 +275,41 @@ impl<R: Rules> Position<R> {
         files
     }
 
-    /// Lion double moves: capture on an adjacent square, then step to a square adjacent to it
-    /// (empty, a second enemy, or the starting square: igui). RULES.md §2.
-    pub(crate) fn lion_double_moves(&self, from: Square, kind: u8, out: &mut MoveList) {
+    /// Lion double moves of a `kind` piece on `from`: capture on an adjacent square, then step
+    /// to a square adjacent to it (empty, a second enemy, or the starting square: igui), RULES.md
+    /// §2. `area`: the lion's, any first and second step; `lines` (absolute directions, a bit
+    /// each): lion power along a line only (horned falcon, soaring eagle), the second step going
+    /// on the same way or back.
+    pub(crate) fn lion_double_moves(
+        &self,
+        from: Square,
+        kind: u8,
+        area: bool,
+        lines: u8,
+        out: &mut MoveList,
+    ) {
         let us = self.side_to_move();
         let t = self.tables;
-        let king = crate::pieces::moves::KING;
+        let step = |sq: Square, d: usize| {
+            let (df, dr) = DIRS[d];
+            R::GEOMETRY.square(sq.file() as i32 + df as i32, sq.rank() as i32 + dr as i32)
+        };
         let enemies = self.pieces_of(!us) & !self.immortals(!us);
-        for &(dx, dy) in king.leaps {
-            let Some(mid) = R::GEOMETRY.offset(from, us, dx, dy) else {
+        let firsts = if area { u8::MAX } else { lines };
+        for d in (0..DIRS.len()).filter(|d| firsts >> d & 1 != 0) {
+            let Some(mid) = step(from, d) else {
                 continue;
             };
             if !enemies.contains(mid) {
                 continue;
             }
-            for &(ex, ey) in king.leaps {
-                let Some(to) = R::GEOMETRY.offset(mid, us, ex, ey) else {
+            let seconds = if area {
+                u8::MAX
+            } else {
+                1 << d | 1 << OPPOSITE[d]
+            };
+            for e in (0..DIRS.len()).filter(|e| seconds >> e & 1 != 0) {
+                let Some(to) = step(mid, e) else {
                     continue;
                 };
                 if to == from

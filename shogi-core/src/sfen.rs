@@ -184,6 +184,7 @@ impl<R: Rules> Position<R> {
             let m = &R::TABLE.pieces[k].movement;
             borrows
                 || m.lion
+                || !m.lion_lines.is_empty()
                 || m.reflect != Reflect::None
                 || [m.leaps, m.slides, m.move_only, m.capture_only]
                     .iter()

@@ -3,7 +3,7 @@
 use crate::bitboard::{Bitboard, Storage};
 use crate::geometry::{Color, Geometry, Square, SQUARES, STRIDE};
 use crate::table::{
-    AfterMove, CaptureEffect, Captured, Goal, Reflect, RuleTable, HAND_ORDER, MAX_KINDS,
+    AfterMove, CaptureEffect, Captured, Goal, KindMask, Reflect, RuleTable, HAND_ORDER, MAX_KINDS,
 };
 
 /// Absolute directions `(file delta, rank delta)`.
@@ -130,12 +130,14 @@ pub struct Tables<S = u128> {
     pub slide_range: [[[u8; 8]; MAX_KINDS]; 2],
     /// Kinds with a range-limited slide (bit mask); the plain kernels skip the range test
     /// when it is zero.
-    pub ranged_mask: u32,
+    pub ranged_mask: KindMask,
     /// `within[n][sq]`: squares at most `n` king steps from `sq`, for the ranges in use.
     pub within: Vec<[Bitboard<S>; SQUARES]>,
     /// Diagonal slides that reflect, per kind (those directions are not in `slide_dirs`).
     pub reflect: [Reflect; MAX_KINDS],
     pub lion: [bool; MAX_KINDS],
+    /// Lion power along lines (falcon, eagle): absolute directions (a bit each), per colour.
+    pub lion_lines: [[u8; MAX_KINDS]; 2],
     /// Kind has movement beyond leaps and plain slides (move-only, capture-only, reflect, lion).
     pub special: [bool; MAX_KINDS],
     /// Promoted kind, or `u8::MAX`.
@@ -159,7 +161,7 @@ pub struct Tables<S = u128> {
     /// Any kind has specials.
     pub any_special: bool,
     /// Kinds that are royal (bit mask).
-    pub royal_mask: u32,
+    pub royal_mask: KindMask,
     /// Who can attack a square: the reverse view used by check detection.
     pub reverse: ReverseAttacks<S>,
     /// Material class of each kind: the lowest kind linked to it by promotion or by what a
@@ -169,7 +171,7 @@ pub struct Tables<S = u128> {
     pub material_limit: [u8; MAX_KINDS],
     /// Classes (bit mask, by the class's kind) whose pieces never change owner: every member
     /// vanishes when captured and no effect turns pieces over (Andernach, Othello, Reversi).
-    pub owner_fixed: u32,
+    pub owner_fixed: KindMask,
     /// Most pieces of each class one side holds in any setup (bounds `owner_fixed` classes).
     pub material_limit_per_side: [[u8; MAX_KINDS]; 2],
 }
@@ -181,14 +183,14 @@ pub struct ReverseAttacks<S = u128> {
     pub leap_sources: [[Bitboard<S>; SQUARES]; 2],
     /// `slide_kinds[color][d]`: bit mask of kinds whose `color` piece slides along direction `d`
     /// (plain slides; reflecting ones are in `reflect_kinds`).
-    pub slide_kinds: [[u32; 8]; 2],
+    pub slide_kinds: [[KindMask; 8]; 2],
     /// Bit `d` set: some kind of that colour slides along `d`.
     pub slide_dirs: [u8; 2],
     /// Kinds with reflecting slides (bit mask).
-    pub reflect_kinds: u32,
+    pub reflect_kinds: KindMask,
     /// Kinds whose attacks depend on the occupancy (slides or reflecting slides, either
     /// colour), as a bit mask.
-    pub blockable_kinds: u32,
+    pub blockable_kinds: KindMask,
 }
 
 impl<S: Storage> ReverseAttacks<S> {
@@ -248,6 +250,7 @@ impl<S: Storage> Tables<S> {
             within: Vec::new(),
             reflect: [Reflect::None; MAX_KINDS],
             lion: [false; MAX_KINDS],
+            lion_lines: [[0; MAX_KINDS]; 2],
             special: [false; MAX_KINDS],
             promote_to: [u8::MAX; MAX_KINDS],
             zone: [[Bitboard::EMPTY; MAX_KINDS]; 2],
@@ -315,6 +318,11 @@ impl<S: Storage> Tables<S> {
                     let d = dir_index(df, dr).expect("slide directions are unit vectors");
                     t.slide_dirs[c][k] |= 1 << d;
                 }
+                for &(dx, dy) in m.lion_lines {
+                    let (df, dr) = absolute(color, dx, dy);
+                    let d = dir_index(df, dr).expect("lion lines are unit vectors");
+                    t.lion_lines[c][k] |= 1 << d;
+                }
                 for &((dx, dy), n) in m.ranged {
                     let (df, dr) = absolute(color, dx, dy);
                     let d = dir_index(df, dr).expect("slide directions are unit vectors");
@@ -332,7 +340,8 @@ impl<S: Storage> Tables<S> {
             t.special[k] = !m.move_only.is_empty()
                 || !m.capture_only.is_empty()
                 || m.reflect != Reflect::None
-                || m.lion;
+                || m.lion
+                || !m.lion_lines.is_empty();
             t.promote_to[k] = p.promotion.map_or(u8::MAX, |pr| pr.to);
             t.unpromoted[k] = p.unpromoted;
             t.royal[k] = p.royal;
@@ -514,13 +523,13 @@ fn material_classes(table: &RuleTable) -> [u8; MAX_KINDS] {
 }
 
 /// Classes whose pieces never change owner (see [`Tables::owner_fixed`]).
-fn owner_fixed_classes(table: &RuleTable, class: &[u8; MAX_KINDS]) -> u32 {
+fn owner_fixed_classes(table: &RuleTable, class: &[u8; MAX_KINDS]) -> KindMask {
     let turns_over = table.hooks.capture_effect == CaptureEffect::Andernach
         || table.hooks.after_move != AfterMove::None;
     if turns_over {
         return 0;
     }
-    let mut fixed = 0u32;
+    let mut fixed: KindMask = 0;
     for &c in &class[..table.pieces.len()] {
         fixed |= 1 << c;
     }

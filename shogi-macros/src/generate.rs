@@ -132,6 +132,7 @@ fn piece(p: &PieceModel) -> TokenStream {
     let nifu_limit = p.nifu_limit;
     let refl = reflect(p.reflect);
     let lion = p.lion;
+    let lion_lines = offsets(&p.lion_lines);
     let promotion = match p.promotion {
         Some((to, zone)) => {
             let to = to as u8;
@@ -175,6 +176,7 @@ fn piece(p: &PieceModel) -> TokenStream {
             capture_only: #capture_only,
             reflect: #refl,
             lion: #lion,
+            lion_lines: #lion_lines,
         },
         promotion: #promotion,
         unpromoted: #unpromoted,

@@ -16,6 +16,8 @@ pub struct PieceModel {
     pub capture_only: Vec<(i8, i8)>,
     pub reflect: Reflect,
     pub lion: bool,
+    /// Lion power along these unit directions only (falcon, eagle).
+    pub lion_lines: Vec<(i8, i8)>,
     /// Target kind index and zone depth.
     pub promotion: Option<(usize, u8)>,
     pub unpromoted: usize,
@@ -45,6 +47,7 @@ impl PieceModel {
             capture_only: vec![],
             reflect: Reflect::None,
             lion: false,
+            lion_lines: vec![],
             promotion: None,
             unpromoted: index,
             dead_ranks: 0,

@@ -132,6 +132,22 @@ pub mod moves {
         lion: true,
         ..Movement::NONE
     };
+    /// Chu shogi's horned falcon: slides every way but forward, and lion power forward (a step
+    /// or a jump of two straight ahead, or a double move that way).
+    pub const HORNED_FALCON: Movement = Movement {
+        leaps: &[(0, 1), (0, 2)],
+        slides: &[(0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)],
+        lion_lines: &[(0, 1)],
+        ..Movement::NONE
+    };
+    /// Chu shogi's soaring eagle: slides every way but the forward diagonals, and lion power
+    /// along each of those.
+    pub const SOARING_EAGLE: Movement = Movement {
+        leaps: &[(1, 1), (-1, 1), (2, 2), (-2, 2)],
+        slides: &[(0, 1), (0, -1), (1, 0), (-1, 0), (1, -1), (-1, -1)],
+        lion_lines: &[(1, 1), (-1, 1)],
+        ..Movement::NONE
+    };
 }
 
 /// Kind indices of the standard set, fixed for every variant built on it.
@@ -333,6 +349,8 @@ pub const NAMED_MOVEMENTS: &[(&str, Movement)] = &[
     ("kirin", moves::KIRIN),
     ("phoenix", moves::PHOENIX),
     ("lion", moves::LION),
+    ("horned_falcon", moves::HORNED_FALCON),
+    ("soaring_eagle", moves::SOARING_EAGLE),
 ];
 
 /// A named movement.

@@ -34,6 +34,9 @@ fn movement(m: &Movement) -> String {
     if m.lion {
         parts.push("lion double moves".to_string());
     }
+    if !m.lion_lines.is_empty() {
+        parts.push(format!("lion double moves along {}", offsets(m.lion_lines)));
+    }
     if parts.is_empty() {
         "none".to_string()
     } else {

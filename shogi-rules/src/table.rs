@@ -26,6 +26,10 @@ pub struct Movement {
     pub reflect: Reflect,
     /// Chu shogi lion double moves (area jumps are listed in `leaps`).
     pub lion: bool,
+    /// Lion power along these directions only (chu shogi's horned falcon forward, soaring
+    /// eagle on the forward diagonals): a step onto an enemy, then one more step the same way
+    /// or back to the start (igui). The two-square jump that way is listed in `leaps`.
+    pub lion_lines: &'static [Offset],
 }
 
 impl Movement {
@@ -38,6 +42,7 @@ impl Movement {
         capture_only: &[],
         reflect: Reflect::None,
         lion: false,
+        lion_lines: &[],
     };
 }
 
@@ -382,8 +387,11 @@ pub struct RuleTable {
     pub notes: &'static [&'static str],
 }
 
-/// Maximum number of kinds (promoted forms included) in one variant.
-pub const MAX_KINDS: usize = 32;
+/// Maximum number of kinds (promoted forms included) in one variant (chu shogi has 39).
+pub const MAX_KINDS: usize = 64;
+
+/// A set of kinds as bits (bit `k` = kind `k`); wide enough for [`MAX_KINDS`].
+pub type KindMask = u64;
 
 /// Order in which hand pieces are written in SFEN (RULES.md notation).
 pub const HAND_ORDER: &str = "RBGSNLPEYZCAOX";

@@ -15,7 +15,7 @@ use crate::hooks::node_cache::NodeCache;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
-use crate::table::{Lender, MovementSource, Offset, OwnMovement, Place};
+use crate::table::{KindMask, Lender, MovementSource, Offset, OwnMovement, Place};
 use crate::tables::{first_along, DIRS};
 
 /// The pieces of the side to move that are first on a ray from its king and hide an enemy
@@ -44,7 +44,7 @@ impl<S: Storage> Hiding<S> {
 }
 
 /// Movement kinds (bit masks) per square, for the pieces of one colour at one node.
-pub(crate) type LentKinds = [u32; SQUARES];
+pub(crate) type LentKinds = [KindMask; SQUARES];
 
 /// Squares at `offsets` (seen from the owner's seat) from each square, per colour.
 const fn place_masks(offsets: &[Offset]) -> [[U256; SQUARES]; 2] {
@@ -125,12 +125,12 @@ impl<R: Rules> Position<R> {
 
     /// Kinds whose movement the piece on `from` uses, as a bit mask.
     #[inline]
-    pub(crate) fn movement_kinds(&self, from: Square) -> u32 {
+    pub(crate) fn movement_kinds(&self, from: Square) -> KindMask {
         let p = self.piece_at(from);
         let MovementSource::Borrow { lender, place, own } = R::HOOKS.movement_source else {
             return 1 << p.kind();
         };
-        let mut mask = 0u32;
+        let mut mask: KindMask = 0;
         for sq in self.lenders(from, p.color(), p.kind(), lender, place) {
             mask |= 1 << self.piece_at(sq).kind();
         }
@@ -274,7 +274,7 @@ impl<R: Rules> Position<R> {
         };
         let lc = Self::lender_color(lender, color);
         let mine = self.pieces_of(color);
-        let mut kinds = [0u32; SQUARES];
+        let mut kinds: LentKinds = [0; SQUARES];
         for sq in self.pieces_of(lc) {
             let k = self.piece_at(sq).kind();
             for p in self.natural_attacks(k, lc, sq) & mine {
@@ -310,8 +310,14 @@ impl<R: Rules> Position<R> {
         for k in kinds_in(kinds) {
             reach |= self.movement_reach(k, color, from);
         }
-        if t.any_special && kinds_in(kinds).any(|k| t.lion[k as usize]) {
-            self.lion_double_moves(from, kind, out);
+        if t.any_special {
+            // Lion power of any lender, oriented for the mover.
+            let c = color.index();
+            let area = kinds_in(kinds).any(|k| t.lion[k as usize]);
+            let lines = kinds_in(kinds).fold(0, |l, k| l | t.lion_lines[c][k as usize]);
+            if area || lines != 0 {
+                self.lion_double_moves(from, kind, area, lines, out);
+            }
         }
         reach & !self.pieces_of(color) & !self.immortals(!color)
     }

@@ -19,7 +19,7 @@ pub(crate) mod paralysis;
 use crate::geometry::{Color, Square};
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
-use crate::table::{Golds, MoveShape, MovementSource, Reflect, RuleTable};
+use crate::table::{Golds, KindMask, MoveShape, MovementSource, Reflect, RuleTable};
 
 /// The kinds of `table` whose definition has the boolean `field` set, as a bit mask (a macro:
 /// const fns cannot call a field accessor passed as a function).
@@ -41,16 +41,16 @@ macro_rules! kind_mask {
 /// Kind masks derived at compile time from a rule table.
 pub(crate) trait Derived: Rules {
     /// Kinds that count as gold where a rule set says promoted golds count as gold.
-    const GOLD_MASK: u32 = kind_mask!(Self::TABLE, gold_class);
+    const GOLD_MASK: KindMask = kind_mask!(Self::TABLE, gold_class);
     /// Kinds nothing may capture (the one immortal mask, [`Position::immortals`]).
-    const IMMORTAL_MASK: u32 = kind_mask!(Self::TABLE, immortal);
+    const IMMORTAL_MASK: KindMask = kind_mask!(Self::TABLE, immortal);
 }
 
 impl<R: Rules> Derived for R {}
 
 /// The kinds of a kind mask, lowest first.
 #[inline]
-pub(crate) fn kinds_in(mut mask: u32) -> impl Iterator<Item = u8> {
+pub(crate) fn kinds_in(mut mask: KindMask) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
         if mask == 0 {
             None
@@ -66,7 +66,7 @@ impl<R: Rules> Position<R> {
     /// Kinds that are "the same kind" as `kind` (RULES.md §0 *kind*): itself, or every
     /// gold-class kind when promoted golds count as gold.
     #[inline]
-    pub(crate) fn same_kind_mask(golds: Golds, kind: u8) -> u32 {
+    pub(crate) fn same_kind_mask(golds: Golds, kind: u8) -> KindMask {
         match golds {
             Golds::AsGold if R::GOLD_MASK >> kind & 1 != 0 => R::GOLD_MASK,
             _ => 1 << kind,

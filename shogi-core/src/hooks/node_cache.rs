@@ -15,7 +15,7 @@ use crate::bitboard::{Bitboard, Storage};
 use crate::hooks::borrow::LentKinds;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::table::MAX_KINDS;
+use crate::table::{KindMask, MAX_KINDS};
 
 /// The per-node cache of the borrow and Isardam seams; see the module docs.
 pub(crate) struct NodeCache<S: Storage> {
@@ -43,7 +43,7 @@ impl<S: Storage> Default for NodeCache<S> {
 /// so a rule set that never asks pays nothing).
 struct PerKind<S: Storage> {
     /// Bit `k` set: `maps[k]` is filled.
-    filled: u32,
+    filled: KindMask,
     maps: Option<[Bitboard<S>; MAX_KINDS]>,
 }
 

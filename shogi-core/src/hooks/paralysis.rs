@@ -9,7 +9,7 @@ use crate::geometry::{Color, Square};
 use crate::hooks::kinds_in;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
-use crate::table::Paralysis;
+use crate::table::{KindMask, Paralysis};
 
 impl<R: Rules> Position<R> {
     /// Whether the piece on `sq` is paralysed.
@@ -44,11 +44,11 @@ impl<R: Rules> Position<R> {
     pub(crate) fn paralysed_pieces(&self, color: Color) -> Bb<R> {
         match R::HOOKS.paralysis {
             Paralysis::None => Bitboard::EMPTY,
-            Paralysis::AnyEnemy => self.pieces_of(color) & self.attack_map(!color, u32::MAX),
+            Paralysis::AnyEnemy => self.pieces_of(color) & self.attack_map(!color, KindMask::MAX),
             Paralysis::SameKind { kings, golds } => {
                 let t = self.tables;
                 let mut frozen = Bitboard::EMPTY;
-                let mut done = 0u32;
+                let mut done: KindMask = 0;
                 for k in 0..t.kinds as u8 {
                     if done >> k & 1 != 0 || !kings && t.royal[k as usize] {
                         continue;
@@ -67,9 +67,9 @@ impl<R: Rules> Position<R> {
     }
 
     /// Squares naturally attacked by the pieces of `by` whose kind is in `kinds`.
-    fn attack_map(&self, by: Color, kinds: u32) -> Bb<R> {
+    fn attack_map(&self, by: Color, kinds: KindMask) -> Bb<R> {
         let mut map = Bitboard::EMPTY;
-        if kinds == u32::MAX {
+        if kinds == KindMask::MAX {
             for sq in self.pieces_of(by) {
                 map |= self.natural_attacks(self.piece_at(sq).kind(), by, sq);
             }

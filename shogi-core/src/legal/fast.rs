@@ -70,12 +70,15 @@ pub const fn immortal_royal(table: &RuleTable) -> bool {
     false
 }
 
-/// No lion, no reflecting slide, no immortal royal piece.
+/// No lion power, no reflecting slide, no immortal royal piece.
 pub const fn pins_are_straight(table: &RuleTable) -> bool {
     let mut i = 0;
     while i < table.pieces.len() {
         let p = &table.pieces[i];
-        if p.movement.lion || !matches!(p.movement.reflect, Reflect::None) {
+        if p.movement.lion
+            || !p.movement.lion_lines.is_empty()
+            || !matches!(p.movement.reflect, Reflect::None)
+        {
             return false;
         }
         if p.royal && p.immortal {

@@ -41,6 +41,7 @@ const PRIMITIVES: &[&str] = &[
     "move_only",
     "capture_only",
     "reflecting",
+    "lion_lines",
 ];
 fn standard_piece_model(i: usize) -> PieceModel {
     let p = &STANDARD_PIECES[i];
@@ -58,6 +59,7 @@ fn standard_piece_model(i: usize) -> PieceModel {
         capture_only: p.movement.capture_only.to_vec(),
         reflect: p.movement.reflect,
         lion: p.movement.lion,
+        lion_lines: p.movement.lion_lines.to_vec(),
         promotion: p.promotion.map(|pr| (pr.to as usize, pr.zone)),
         unpromoted: p.unpromoted as usize,
         dead_ranks: p.dead_ranks,
@@ -88,6 +90,7 @@ fn derived_value(p: &PieceModel) -> i32 {
     if p.lion {
         v += 800;
     }
+    v += 250 * p.lion_lines.len() as i32;
     v
 }
 
@@ -332,6 +335,7 @@ fn add_group(set: &mut PieceSet, g: &Ident, errors: &mut Errors) {
         p.capture_only = m.capture_only.to_vec();
         p.reflect = m.reflect;
         p.lion = m.lion;
+        p.lion_lines = m.lion_lines.to_vec();
         p.value = k.value;
         set.pieces.push(p);
         set.fixed_unpromoted.push(false);
@@ -491,6 +495,7 @@ fn apply_piece_prop(set: &mut PieceSet, i: usize, prop: &PieceProp, errors: &mut
             p.capture_only.clear();
             p.reflect = Reflect::None;
             p.lion = false;
+            p.lion_lines.clear();
             for term in terms {
                 let name = term.name.to_string();
                 match (&term.args, name.as_str()) {
@@ -506,6 +511,7 @@ fn apply_piece_prop(set: &mut PieceSet, i: usize, prop: &PieceProp, errors: &mut
                             extend(&mut p.move_only, m.move_only);
                             extend(&mut p.capture_only, m.capture_only);
                             p.lion |= m.lion;
+                            extend(&mut p.lion_lines, m.lion_lines);
                         }
                         None => {
                             let mut all: Vec<&str> =
@@ -533,6 +539,11 @@ fn apply_piece_prop(set: &mut PieceSet, i: usize, prop: &PieceProp, errors: &mut
                                 ),
                                 "move_only" => extend(&mut p.move_only, &[o]),
                                 "capture_only" => extend(&mut p.capture_only, &[o]),
+                                "lion_lines" if dx.abs() > 1 || dy.abs() > 1 => errors.push(
+                                    *span,
+                                    "lion_lines takes unit directions (king steps), e.g. `lion_lines((0, 1))`",
+                                ),
+                                "lion_lines" => extend(&mut p.lion_lines, &[o]),
                                 other => errors.push(
                                     term.name.span(),
                                     format!(

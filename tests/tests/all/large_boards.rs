@@ -162,3 +162,101 @@ fn twelve_by_twelve_sfen_round_trips_and_sizes_are_checked() {
         Some(SfenError::FileCount { .. })
     ));
 }
+
+variant! {
+    /// 12 × 12 with chu shogi's horned falcon ('H') and soaring eagle ('E'): lion power along
+    /// a line (issue 21).
+    pub struct FalconEagle;
+    id = "Test-FalconEagle";
+    board = 12x12;
+    pieces = standard;
+    piece falcon 'H' { moves = horned_falcon; }
+    piece eagle 'E' { moves = soaring_eagle; }
+    start = "lnsgkgsnlbrl/12/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/12/LHELNSGKGSNL";
+    setup {}
+}
+
+#[test]
+fn falcon_has_lion_power_forward_only() {
+    // Black falcon 6g, White pawn 6f and gold 6e in front of it; kings 12l and 1a. Forward it
+    // takes the pawn (step) or jumps onto the gold (two), or takes the pawn and then the gold
+    // (6g6f6e) or returns (igui 6g6f6g). It slides back (6h–6l, five), right (5g–1g, five),
+    // left (7g–12g, six) and along the four diagonals (5f–1b five, 7f–12a six, 5h–1l five,
+    // 7h–11l five). The king steps to 11l, 12k, 11k.
+    let mut expected = vec![
+        "6g6f", "6g6e", "6g6f6e", "6g6f6g", "12l11l", "12l12k", "12l11k",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect::<Vec<_>>();
+    let mut slide = |squares: &[&str]| expected.extend(squares.iter().map(|s| format!("6g{s}")));
+    slide(&["6h", "6i", "6j", "6k", "6l"]);
+    slide(&["5g", "4g", "3g", "2g", "1g"]);
+    slide(&["7g", "8g", "9g", "10g", "11g", "12g"]);
+    slide(&["5f", "4e", "3d", "2c", "1b"]);
+    slide(&["7f", "8e", "9d", "10c", "11b", "12a"]);
+    slide(&["5h", "4i", "3j", "2k", "1l"]);
+    slide(&["7h", "8i", "9j", "10k", "11l"]);
+    expected.sort();
+    let sfen = "11k/12/12/12/6g5/6p5/6H5/12/12/12/12/K11 b - 1";
+    assert_eq!(moves::<FalconEagle>(sfen), expected);
+    let text = FalconEagle::TABLE.render();
+    assert!(text.contains("lion double moves along (0,1)"), "{text}");
+    // Only the forward line has lion power: an enemy beside or behind is taken by a slide.
+    let beside = "11k/12/12/12/12/12/5pHp4/6p5/12/12/12/K11 b - 1";
+    let beside = moves::<FalconEagle>(beside);
+    assert!(beside
+        .iter()
+        .filter(|m| m.starts_with("6g"))
+        .all(|m| m.len() <= 5));
+    assert!(beside.contains(&"6g7g".to_string()) && beside.contains(&"6g6h".to_string()));
+}
+
+#[test]
+fn eagle_has_lion_power_on_the_forward_diagonals() {
+    // Black eagle 6g, White pawns 5f and 7f, White silver 4e; kings 12l and 1a. The forward
+    // diagonals: steps onto 5f and 7f, jumps to 4e (taking the silver) and 8e; double moves
+    // 6g5f4e, 6g5f6g, 6g7f8e, 6g7f6g. Slides: forward 6f–6a (six), back 6h–6l (five), right
+    // 5g–1g (five), left 7g–12g (six), back diagonals 5h–1l and 7h–11l (five each).
+    let mut expected = vec![
+        "6g5f", "6g7f", "6g4e", "6g8e", "6g5f4e", "6g5f6g", "6g7f8e", "6g7f6g", "12l11l", "12l12k",
+        "12l11k",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect::<Vec<_>>();
+    let mut slide = |squares: &[&str]| expected.extend(squares.iter().map(|s| format!("6g{s}")));
+    slide(&["6f", "6e", "6d", "6c", "6b", "6a"]);
+    slide(&["6h", "6i", "6j", "6k", "6l"]);
+    slide(&["5g", "4g", "3g", "2g", "1g"]);
+    slide(&["7g", "8g", "9g", "10g", "11g", "12g"]);
+    slide(&["5h", "4i", "3j", "2k", "1l"]);
+    slide(&["7h", "8i", "9j", "10k", "11l"]);
+    expected.sort();
+    let sfen = "11k/12/12/12/8s3/5p1p4/6E5/12/12/12/12/K11 b - 1";
+    assert_eq!(moves::<FalconEagle>(sfen), expected);
+}
+
+#[test]
+fn falcon_and_eagle_double_moves_play_and_take_back() {
+    let sfen = "11k/12/12/12/6g5/6p5/6H5/12/12/12/12/K11 b - 1";
+    let mut pos = Position::<FalconEagle>::from_sfen(sfen).unwrap();
+    let double = pos.parse_usi("6g6f6e").unwrap();
+    pos.make(double);
+    assert_eq!(
+        pos.to_sfen(),
+        "11k/12/12/12/6H5/12/12/12/12/12/12/K11 w GP 2"
+    );
+    pos.unmake();
+    let igui = pos.parse_usi("6g6f6g").unwrap();
+    pos.make(igui);
+    assert_eq!(
+        pos.to_sfen(),
+        "11k/12/12/12/6g5/12/6H5/12/12/12/12/K11 w P 2"
+    );
+    pos.unmake();
+    assert_eq!(pos.to_sfen(), sfen);
+    // Not a double move: the first step is not onto an enemy, or not along the line.
+    assert!(pos.parse_usi("6g7f8e").is_err());
+    assert!(pos.parse_usi("6g5g4g").is_err());
+}
