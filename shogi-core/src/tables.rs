@@ -146,6 +146,9 @@ pub struct Tables<S = u128> {
     pub zone: [[Bitboard<S>; MAX_KINDS]; 2],
     /// Squares where the unpromoted kind could never move again, per colour.
     pub dead: [[Bitboard<S>; MAX_KINDS]; 2],
+    /// Squares from which the kind has no move even on an empty board, per colour (a pawn or
+    /// lance on the last rank), whether or not its dead ranks forbid standing there.
+    pub stuck: [[Bitboard<S>; MAX_KINDS]; 2],
     pub unpromoted: [u8; MAX_KINDS],
     pub royal: [bool; MAX_KINDS],
     pub immortal: [bool; MAX_KINDS],
@@ -255,6 +258,7 @@ impl<S: Storage> Tables<S> {
             promote_to: [u8::MAX; MAX_KINDS],
             zone: [[Bitboard::EMPTY; MAX_KINDS]; 2],
             dead: [[Bitboard::EMPTY; MAX_KINDS]; 2],
+            stuck: [[Bitboard::EMPTY; MAX_KINDS]; 2],
             unpromoted: [0; MAX_KINDS],
             royal: [false; MAX_KINDS],
             immortal: [false; MAX_KINDS],
@@ -402,6 +406,19 @@ impl<S: Storage> Tables<S> {
                     })
                 })
                 .collect();
+        }
+        for c in Color::BOTH {
+            for k in 0..n {
+                for sq in g.squares() {
+                    let s = sq.index();
+                    let reach = t.plain_attacks(k, c, sq, Bitboard::EMPTY)
+                        | t.move_only[c.index()][k][s]
+                        | t.capture_only[c.index()][k][s];
+                    if reach.is_empty() {
+                        t.stuck[c.index()][k].set(sq);
+                    }
+                }
+            }
         }
         t.reverse = ReverseAttacks::build(&t);
         t.material_class = material_classes(table);

@@ -97,6 +97,7 @@ fn hooks(h: &Hooks) -> TokenStream {
         PromotionRule::Forced => quote!(#t::PromotionRule::Forced),
         PromotionRule::FlipEachMove => quote!(#t::PromotionRule::FlipEachMove),
         PromotionRule::FlipOnCapture => quote!(#t::PromotionRule::FlipOnCapture),
+        PromotionRule::EnterOrCapture => quote!(#t::PromotionRule::EnterOrCapture),
     };
     let goal = match h.goal {
         Goal::None => quote!(#t::Goal::None),

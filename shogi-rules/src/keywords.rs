@@ -76,6 +76,7 @@ keywords!(PromotionRule {
     "forced" => PromotionRule::Forced,
     "flip_each_move" => PromotionRule::FlipEachMove,
     "flip_on_capture" => PromotionRule::FlipOnCapture,
+    "enter_or_capture" => PromotionRule::EnterOrCapture,
 });
 keywords!(Goal {
     "none" => Goal::None,

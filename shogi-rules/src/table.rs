@@ -271,6 +271,12 @@ pub enum PromotionRule {
     /// Micro shogi: a piece with two sides turns over when it captures, and only then; a piece
     /// in hand may be dropped either side up.
     FlipOnCapture,
+    /// Chu shogi (the Japanese Chu Shogi Association's rule): a piece may promote when it
+    /// enters the zone from outside, when it captures with either end of the move in the zone,
+    /// or when it reaches a square where it could never move again (a pawn or lance on the
+    /// last rank); a move inside the zone or out of it without capturing may not. Promotion is
+    /// never forced.
+    EnterOrCapture,
 }
 
 impl PromotionRule {

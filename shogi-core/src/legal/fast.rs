@@ -303,10 +303,8 @@ impl<R: Rules> Position<R> {
         }
         let promote = if t.promote_to[kind] == u8::MAX {
             Bitboard::EMPTY
-        } else if t.zone[c][kind].contains(from) {
-            targets
         } else {
-            targets & t.zone[c][kind]
+            self.promotion_squares(from, kind, targets)
         };
         if R::HOOKS.promotion == PromotionRule::Forced {
             plain &= !promote;

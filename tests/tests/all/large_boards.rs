@@ -260,3 +260,36 @@ fn falcon_and_eagle_double_moves_play_and_take_back() {
     assert!(pos.parse_usi("6g7f8e").is_err());
     assert!(pos.parse_usi("6g5g4g").is_err());
 }
+
+variant! {
+    /// 12 × 12 with chu shogi's promotion rule and four-rank zone; pawns and lances may stay
+    /// unpromoted on the last rank (issue 21).
+    pub struct EnterOrCapture;
+    id = "Test-EnterOrCapture";
+    board = 12x12;
+    zone = 4;
+    pieces = standard;
+    piece pawn { dead_ranks = 0; }
+    piece lance { dead_ranks = 0; }
+    promotion = enter_or_capture;
+    start = "lnsgkgsnlbrl/12/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/12/LRBLNSGKGSNL";
+    setup {}
+}
+
+#[test]
+fn chu_promotion_on_entering_capturing_or_the_last_rank() {
+    // Zone: ranks a–d. Silver 4e enters on 5d, 4d, 3d (either way) and steps back to 5f, 3f.
+    // Silver 8c inside the zone: only the capture on 8b may promote (9b, 7b, 9d, 7d may not).
+    // Silver 6d: leaving without a capture (7e) or moving inside (7c, 6c, 5c) may not; taking
+    // the pawn on 5e as it leaves may. Pawn 2b and lance 11d: the last rank (2a, 11a) either
+    // way; 11c and 11b stay inside, not promoting. Kings 12l and 1a.
+    let expected = sorted(&[
+        "12l11l", "12l12k", "12l11k", "4e5d", "4e5d+", "4e4d", "4e4d+", "4e3d", "4e3d+", "4e5f",
+        "4e3f", "8c9b", "8c8b", "8c8b+", "8c7b", "8c9d", "8c7d", "6d7c", "6d6c", "6d5c", "6d7e",
+        "6d5e", "6d5e+", "2b2a", "2b2a+", "11d11c", "11d11b", "11d11a", "11d11a+",
+    ]);
+    let sfen = "11k/4p5P1/4S7/1L4S5/7pS3/12/12/12/12/12/12/K11 b - 1";
+    assert_eq!(moves::<EnterOrCapture>(sfen), expected);
+    let text = EnterOrCapture::TABLE.render();
+    assert!(text.contains("promotion = enter_or_capture;"), "{text}");
+}
