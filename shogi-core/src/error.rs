@@ -34,6 +34,8 @@ pub enum SfenError {
     NotHandable(String),
     #[error("bad hand count in '{0}'")]
     BadHandCount(String),
+    #[error("'{0}' is neither '-' nor a square of the board (chu shogi's third field: where a lion was just taken by a non-lion)")]
+    BadLionStruck(String),
     #[error("bad move number '{0}'; expected a positive integer")]
     BadMoveNumber(String),
     #[error("{0} has no king")]

@@ -4,11 +4,13 @@
 use crate::moves::Move;
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
-use crate::table::{AfterMove, CaptureEffect};
+use crate::table::{AfterMove, CaptureEffect, LionRules};
 
 impl<R: Rules> Position<R> {
     /// Plays a pseudo-legal move; [`Position::unmake`] takes it back exactly.
     pub fn make(&mut self, mv: Move) {
+        // Chu shogi's counter-strike square, decided before the pieces move.
+        let struck = (R::HOOKS.lions == LionRules::Chu).then(|| self.lion_struck_by(mv));
         self.begin();
         let us = self.side_to_move();
         if mv.is_drop() {
@@ -49,6 +51,9 @@ impl<R: Rules> Position<R> {
             if R::HOOKS.after_move != AfterMove::None {
                 self.after_move_effect(landed);
             }
+        }
+        if let Some(sq) = struck {
+            self.set_lion_struck(sq);
         }
         self.finish();
     }

@@ -350,6 +350,7 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
+        out.extend(self.lion_pass(from, area, lines));
     }
 
     /// The one drop kernel of every legality path: squares of `onto` (empty squares of the

@@ -73,6 +73,7 @@ enum Change {
     Square(Square, Piece),
     Hand(Color, u8, u8),
     Outcome(Outcome),
+    LionStruck(Option<Square>),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -93,6 +94,8 @@ pub struct Position<R: Rules> {
     move_number: u32,
     hash: u64,
     outcome: Outcome,
+    /// Chu shogi's counter-strike rule: where a non-lion has just taken a lion.
+    lion_struck: Option<Square>,
     journal: Vec<Change>,
     frames: Vec<Frame>,
     pub(crate) tables: &'static Tables<R::Storage>,
@@ -110,6 +113,7 @@ impl<R: Rules> Clone for Position<R> {
             move_number: self.move_number,
             hash: self.hash,
             outcome: self.outcome,
+            lion_struck: self.lion_struck,
             journal: self.journal.clone(),
             frames: self.frames.clone(),
             tables: self.tables,
@@ -121,7 +125,10 @@ impl<R: Rules> Clone for Position<R> {
 impl<R: Rules> PartialEq for Position<R> {
     /// Positions are equal when board, hands and side to move are (history is ignored).
     fn eq(&self, other: &Self) -> bool {
-        self.board == other.board && self.hands == other.hands && self.side == other.side
+        self.board == other.board
+            && self.hands == other.hands
+            && self.side == other.side
+            && self.lion_struck == other.lion_struck
     }
 }
 
@@ -143,6 +150,7 @@ impl<R: Rules> Position<R> {
             move_number: 1,
             hash: 0,
             outcome: Outcome::Open,
+            lion_struck: None,
             journal: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
             tables: R::tables(),
@@ -293,6 +301,28 @@ impl<R: Rules> Position<R> {
         self.hands[color.index()][kind as usize] = count;
     }
 
+    /// Chu shogi's counter-strike square: where a non-lion took a lion on the last move.
+    #[inline]
+    pub fn lion_struck(&self) -> Option<Square> {
+        self.lion_struck
+    }
+
+    /// Sets the counter-strike square (recorded for unmake).
+    pub(crate) fn set_lion_struck(&mut self, sq: Option<Square>) {
+        if sq == self.lion_struck {
+            return;
+        }
+        self.journal.push(Change::LionStruck(self.lion_struck));
+        self.put_lion_struck(sq);
+    }
+
+    fn put_lion_struck(&mut self, sq: Option<Square>) {
+        for s in [self.lion_struck, sq].into_iter().flatten() {
+            self.hash ^= ZOBRIST.lion_struck[s.index()];
+        }
+        self.lion_struck = sq;
+    }
+
     /// Records what an effect of the move decided (journaled).
     #[inline]
     pub(crate) fn set_outcome(&mut self, outcome: Outcome) {
@@ -337,6 +367,7 @@ impl<R: Rules> Position<R> {
                 Some(Change::Square(sq, p)) => self.put_board(sq, p),
                 Some(Change::Hand(c, k, n)) => self.hands[c.index()][k as usize] = n,
                 Some(Change::Outcome(o)) => self.outcome = o,
+                Some(Change::LionStruck(sq)) => self.lion_struck = sq,
                 None => break,
             }
         }
@@ -368,6 +399,9 @@ impl<R: Rules> Position<R> {
         if self.side == Color::White {
             h ^= ZOBRIST.side;
         }
+        if let Some(sq) = self.lion_struck {
+            h ^= ZOBRIST.lion_struck[sq.index()];
+        }
         h
     }
 
@@ -378,6 +412,9 @@ impl<R: Rules> Position<R> {
     }
     pub(crate) fn setup_hand(&mut self, color: Color, kind: u8, count: u8) {
         self.set_hand_raw(color, kind, count);
+    }
+    pub(crate) fn setup_lion_struck(&mut self, sq: Square) {
+        self.put_lion_struck(Some(sq));
     }
     pub(crate) fn setup_side(&mut self, side: Color, move_number: u32) {
         if self.side != side {

@@ -13,6 +13,7 @@
 //! | capture effect | [`Hooks::capture_effect`], per-kind `immortal` | §5, §4 Andernach, §2 immortal silver |
 //! | after-move effect | [`Hooks::after_move`] | §4 Othello, Reversi |
 //! | move shape | [`Hooks::move_shape`], the lion primitive | §5 chained movement, §2 lion |
+//! | lion rules | [`Hooks::lions`] (`hooks/lion.rs`) | chu shogi's pass, lion trading, counter-strike |
 //! | king-loss mode | [`Hooks::king_loss`] | §1 |
 //! | hand mapping | per-kind [`crate::table::PieceDef::captured`] | §2 eight-direction knight, kinds kept |
 //! | setup | [`crate::table::RuleTable::setups`] | every variant |

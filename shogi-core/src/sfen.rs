@@ -5,7 +5,7 @@ use crate::error::SfenError;
 use crate::geometry::Color;
 use crate::position::{Piece, Position};
 use crate::rules::Rules;
-use crate::table::{AfterMove, KingLoss, MovementSource, NifuPolicy, Reflect};
+use crate::table::{AfterMove, KingLoss, LionRules, MovementSource, NifuPolicy, Reflect};
 
 fn color_name(c: Color) -> &'static str {
     match c {
@@ -76,8 +76,16 @@ impl<R: Rules> Position<R> {
             "w" => Color::White,
             other => return Err(SfenError::BadSide(other.to_string())),
         };
-        if fields[2] != "-" {
-            pos.read_hand(fields[2])?;
+        match fields[2] {
+            "-" => {}
+            // Chu shogi has no hands: the field holds the counter-strike square.
+            field if R::HOOKS.lions == LionRules::Chu && pos.tables.hand_kinds.is_empty() => {
+                let sq = R::GEOMETRY
+                    .parse_square(field)
+                    .ok_or_else(|| SfenError::BadLionStruck(field.to_string()))?;
+                pos.setup_lion_struck(sq);
+            }
+            field => pos.read_hand(field)?,
         }
         let move_number = match fields.get(3) {
             None => 1,
@@ -298,7 +306,10 @@ impl<R: Rules> Position<R> {
             }
         }
         if hand.is_empty() {
-            hand.push('-');
+            match self.lion_struck() {
+                Some(sq) => hand.push_str(&sq.to_string()),
+                None => hand.push('-'),
+            }
         }
         s.push_str(&hand);
         s.push(' ');

@@ -76,6 +76,8 @@ pub struct Zobrist {
     pub board: [[[u64; SQUARES]; MAX_KINDS]; 2],
     pub hand: [[u64; MAX_KINDS]; 2],
     pub side: u64,
+    /// The square of chu shogi's counter-strike rule (a lion just taken there by a non-lion).
+    pub lion_struck: [u64; SQUARES],
 }
 
 const fn splitmix(state: &mut u64) -> u64 {
@@ -92,6 +94,7 @@ pub static ZOBRIST: Zobrist = {
         board: [[[0; SQUARES]; MAX_KINDS]; 2],
         hand: [[0; MAX_KINDS]; 2],
         side: 0,
+        lion_struck: [0; SQUARES],
     };
     let mut c = 0;
     while c < 2 {
@@ -108,6 +111,11 @@ pub static ZOBRIST: Zobrist = {
         c += 1;
     }
     z.side = splitmix(&mut state);
+    let mut s = 0;
+    while s < SQUARES {
+        z.lion_struck[s] = splitmix(&mut state);
+        s += 1;
+    }
     z
 };
 

@@ -5,7 +5,7 @@ use crate::parse::VariantDef;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use shogi_rules::table::{
-    AfterMove, CaptureEffect, Goal, Golds, Hooks, KingLoss, Landing, Lender, MoveShape,
+    AfterMove, CaptureEffect, Goal, Golds, Hooks, KingLoss, Landing, Lender, LionRules, MoveShape,
     MovementSource, NifuPolicy, OwnMovement, Paralysis, Place, PromotionRule, Reflect,
 };
 
@@ -104,6 +104,10 @@ fn hooks(h: &Hooks) -> TokenStream {
         Goal::Check => quote!(#t::Goal::Check),
         Goal::ReachLastRank => quote!(#t::Goal::ReachLastRank),
     };
+    let lions = match h.lions {
+        LionRules::Plain => quote!(#t::LionRules::Plain),
+        LionRules::Chu => quote!(#t::LionRules::Chu),
+    };
     quote!(#t::Hooks {
         king_loss: #king_loss,
         movement_source: #movement_source,
@@ -115,6 +119,7 @@ fn hooks(h: &Hooks) -> TokenStream {
         nifu_on_moves: #nifu,
         promotion: #promotion,
         goal: #goal,
+        lions: #lions,
     })
 }
 

@@ -5,8 +5,9 @@
 //! printed; the round-trip test below keeps the lists complete.
 
 use crate::table::{
-    AfterMove, CaptureEffect, Goal, Golds, Home, Hooks, KingLoss, Landing, Lender, MoveShape,
-    MovementSource, NifuPolicy, OwnMovement, Paralysis, PieceDef, Place, PromotionRule, Reflect,
+    AfterMove, CaptureEffect, Goal, Golds, Home, Hooks, KingLoss, Landing, Lender, LionRules,
+    MoveShape, MovementSource, NifuPolicy, OwnMovement, Paralysis, PieceDef, Place, PromotionRule,
+    Reflect,
 };
 
 /// A rule value with a `variant!` name.
@@ -78,6 +79,7 @@ keywords!(PromotionRule {
     "flip_on_capture" => PromotionRule::FlipOnCapture,
     "enter_or_capture" => PromotionRule::EnterOrCapture,
 });
+keywords!(LionRules { "plain" => LionRules::Plain, "chu" => LionRules::Chu });
 keywords!(Goal {
     "none" => Goal::None,
     "check" => Goal::Check,
@@ -185,6 +187,7 @@ pub const RULE_KEYS: &[&str] = &[
     "nifu",
     "promotion",
     "goal",
+    "lions",
 ];
 
 /// `value` or `value { key = word, ... }`.
@@ -254,6 +257,7 @@ pub fn rule_lines(hooks: &Hooks) -> Vec<String> {
         NIFU_ON_MOVES.word(hooks.nifu_on_moves).to_string(),
         hooks.promotion.keyword().to_string(),
         hooks.goal.keyword().to_string(),
+        hooks.lions.keyword().to_string(),
     ];
     RULE_KEYS
         .iter()
@@ -286,6 +290,7 @@ mod tests {
         round_trip::<MoveShape>();
         round_trip::<PromotionRule>();
         round_trip::<Goal>();
+        round_trip::<LionRules>();
         round_trip::<Reflect>();
         round_trip::<Home>();
         for s in [KINGS, DROPS, KING_CAPTURE, SCOPE, NIFU_ON_MOVES] {
@@ -310,6 +315,7 @@ mod tests {
                 "nifu = drops;",
                 "promotion = optional;",
                 "goal = none;",
+                "lions = plain;",
             ]
         );
         let hooks = Hooks {

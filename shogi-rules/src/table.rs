@@ -289,6 +289,21 @@ impl PromotionRule {
     }
 }
 
+/// Seam "lion rules": what lion power may do beyond its movement (chu shogi).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LionRules {
+    /// Lion power is its moves only: no pass, no trading restrictions (RULES.md §2).
+    Plain,
+    /// Chu shogi, as the Japanese Chu Shogi Association rules it (and lishogi's rules library):
+    /// a piece with lion power may pass (jitto: step to an empty square and back, one move per
+    /// piece); a lion may not take a protected lion two squares away unless its first step
+    /// took a piece that moves only one square straight forward or back (pawn, go-between) or
+    /// nothing; and after a non-lion took a lion, the other side's non-lions may not take a
+    /// lion on the next move, except one standing on that square (a kirin that promoted there).
+    /// A lion is a kind with the lion's area power (`lion`).
+    Chu,
+}
+
 /// Seam "goal": a way to win besides the king rule (§1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Goal {
@@ -315,6 +330,7 @@ pub struct Hooks {
     pub nifu_on_moves: bool,
     pub promotion: PromotionRule,
     pub goal: Goal,
+    pub lions: LionRules,
 }
 
 impl Hooks {
@@ -330,6 +346,7 @@ impl Hooks {
         nifu_on_moves: false,
         promotion: PromotionRule::Optional,
         goal: Goal::None,
+        lions: LionRules::Plain,
     };
 
     /// True when attacks and check are those of the pieces' own movement, so the fast

@@ -9,10 +9,12 @@
 //! - [`paralysis`]: which pieces may not move (`Paralysis`).
 //! - [`isardam`]: where a piece may not arrive (`Landing::Isardam`).
 //! - [`chain`]: the chained move shape (`MoveShape::Chained`).
+//! - [`lion`]: chu shogi's pass, lion trading and counter-strike (`LionRules::Chu`).
 
 pub(crate) mod borrow;
 pub(crate) mod chain;
 pub(crate) mod isardam;
+pub(crate) mod lion;
 pub(crate) mod node_cache;
 pub(crate) mod paralysis;
 

@@ -27,7 +27,7 @@ use crate::moves::Move;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
-use crate::table::{KingLoss, PromotionRule, Reflect, RuleTable};
+use crate::table::{KingLoss, LionRules, PromotionRule, Reflect, RuleTable};
 use crate::tables::{first_along, OPPOSITE};
 use std::marker::PhantomData;
 
@@ -43,7 +43,8 @@ impl<R: Rules> FastLegality<R> {
             R::HOOKS.king_loss,
             KingLoss::Checkmate | KingLoss::LastRoyal
         )
-        && pins_are_straight(R::TABLE);
+        && pins_are_straight(R::TABLE)
+        && matches!(R::HOOKS.lions, LionRules::Plain);
 }
 
 /// Whether some kind of the table has a reflecting slide.

@@ -47,7 +47,7 @@ use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
 use crate::table::{
-    AfterMove, CaptureEffect, KingLoss, Landing, MoveShape, MovementSource, Paralysis,
+    AfterMove, CaptureEffect, KingLoss, Landing, LionRules, MoveShape, MovementSource, Paralysis,
 };
 use std::marker::PhantomData;
 
@@ -63,7 +63,8 @@ impl<R: Rules> Filtered<R> {
         && matches!(R::HOOKS.move_shape, MoveShape::Normal)
         && !R::HOOKS.promotion.flips()
         && !immortal_royal(R::TABLE)
-        && !(Self::BORROW && has_reflect(R::TABLE));
+        && !(Self::BORROW && has_reflect(R::TABLE))
+        && matches!(R::HOOKS.lions, LionRules::Plain);
     /// Check is exactly natural attack: own movement, no paralysis, and no landing rule on the
     /// capture of a king (none at all, or Isardam B's exemption).
     const NATURAL_EXACT: bool = matches!(R::HOOKS.movement_source, MovementSource::Own)

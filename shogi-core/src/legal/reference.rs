@@ -13,6 +13,10 @@ impl<R: Rules> Position<R> {
     /// Whether a pseudo-legal move is legal (RULES.md §0 legality and uchifuzume), by
     /// make/test/unmake: the reference path, exact for every rule set.
     pub fn is_legal(&mut self, mv: Move) -> bool {
+        // Chu shogi's lion trading (no other rule set has lion rules).
+        if !self.lion_trade_allowed(mv) {
+            return false;
+        }
         let voidable = may_void_moves(&R::HOOKS);
         let whole_board = isardam::whole_board(&R::HOOKS);
         if R::HOOKS.king_loss == KingLoss::Capture && !voidable && !whole_board {

@@ -4,7 +4,7 @@
 use crate::diagnostics::{one_of, Errors};
 use shogi_rules::keywords::{Keyword, Switch, DROPS, KINGS, KING_CAPTURE, NIFU_ON_MOVES, SCOPE};
 use shogi_rules::table::{
-    AfterMove, CaptureEffect, Goal, Golds, Hooks, KingLoss, Landing, Lender, MoveShape,
+    AfterMove, CaptureEffect, Goal, Golds, Hooks, KingLoss, Landing, Lender, LionRules, MoveShape,
     MovementSource, NifuPolicy, OwnMovement, Paralysis, Place, PromotionRule,
 };
 use syn::Ident;
@@ -225,6 +225,7 @@ pub fn lower_rule(
         "move_shape" => hooks.move_shape = r.plain(MoveShape::Normal, errors),
         "promotion" => hooks.promotion = r.plain(PromotionRule::Optional, errors),
         "goal" => hooks.goal = r.plain(Goal::None, errors),
+        "lions" => hooks.lions = r.plain(LionRules::Plain, errors),
         "nifu" => {
             r.no_options(errors);
             hooks.nifu_on_moves = match NIFU_ON_MOVES.parse(&r.v) {
