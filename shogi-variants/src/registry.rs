@@ -121,6 +121,7 @@ registry!(
     Dobutsu,
     ShoShogi,
     ToriShogi,
+    ChuShogi,
 );
 
 /// Every variant id, in RULES.md order: rule sets sharing an id prefix are listed together,

@@ -66,6 +66,32 @@ pub fn kanji(name: &str) -> Option<&'static str> {
         "pheasant" => "雉",
         "left_quail" => "左鶉",
         "right_quail" => "右鶉",
+        // Chu shogi (中将棋): 銅将 copper, 猛豹 leopard, 反車 reverse chariot, 盲虎 blind tiger,
+        // 横行/竪行 side/vertical mover, 仲人 go-between; promoted: 白駒 white horse, 鯨鯢
+        // whale, 飛鹿 flying stag, 奔猪 free boar, 飛牛 flying ox, 角鷹 horned falcon, 飛鷲
+        // soaring eagle. A promoted piece that moves as another kind shows that kind's kanji
+        // (the gold promotes to 飛, the kirin to 獅, the go-between to 酔象).
+        "copper" => "銅",
+        "leopard" => "豹",
+        "reverse_chariot" => "反車",
+        "blind_tiger" => "盲虎",
+        "side_mover" | "promoted_copper" => "横",
+        "vertical_mover" | "vertical_mover_promoted" => "竪",
+        "go_between" => "仲",
+        "white_horse" => "白駒",
+        "whale" => "鯨",
+        "flying_stag" => "飛鹿",
+        "free_boar" => "奔猪",
+        "flying_ox" => "飛牛",
+        "horned_falcon" => "角鷹",
+        "soaring_eagle" => "飛鷲",
+        "dragon_horse" | "promoted_bishop" => "馬",
+        "dragon_king" | "promoted_rook" => "龍",
+        "promoted_gold" => "飛",
+        "promoted_leopard" => "角",
+        "promoted_phoenix" => "奔",
+        "promoted_kirin" => "獅",
+        "promoted_go_between" => "酔象",
         _ => return None,
     })
 }

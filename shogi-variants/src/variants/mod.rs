@@ -1,5 +1,6 @@
 //! Every rule set of RULES.md as a `variant!` block, one module per variant family member.
 
+mod chushogi;
 mod eight_knight;
 mod family;
 mod family_pieces;
@@ -10,6 +11,7 @@ mod princess_empress;
 mod reflection_bishop;
 mod standard;
 
+pub use chushogi::ChuShogi;
 pub use eight_knight::{
     EightKnightFixedBlack, EightKnightFixedWhite, EightKnightKept, EightKnightVanish,
 };

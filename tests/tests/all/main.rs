@@ -7,6 +7,7 @@ mod support;
 
 mod annanshogi;
 mod chu_lions;
+mod chushogi;
 mod family_a_eight_knight;
 mod family_a_hybrid;
 mod family_a_immortal_silver;

@@ -1,0 +1,84 @@
+//! Chu shogi (`chushogi`, issue 21) against lishogi's rules library, shogiops 0.18.0 (npm; the
+//! same numbers with its git HEAD 0.21.1), run outside the project with a script that lists
+//! every from/mid/to/promotion string its `isLegal` accepts and counts each distinct move once
+//! (a pass once per piece, a two-step move through an empty square as the move to its end).
+//! Where the game is over (a side without king or prince) no moves are counted, as shogiops
+//! does with its "royal" end rule; shogiops' bare-king rule is not counted (see the rule
+//! table's notes).
+
+use shogi_core::Position;
+use shogi_tests::legal_usi as moves;
+use shogi_variants::variants::ChuShogi;
+
+fn perft(sfen: &str, expected: &[u64]) {
+    let mut pos = Position::<ChuShogi>::from_sfen(sfen).unwrap();
+    for (depth, &n) in expected.iter().enumerate() {
+        let depth = depth as u32 + 1;
+        assert_eq!(pos.perft(depth), n, "{sfen} depth {depth}");
+    }
+}
+
+#[test]
+fn start_perft_matches_the_published_counts_and_shogiops() {
+    // 36 and 1296 are the published counts; 48315 and 1801639 are shogiops' (and depth 5,
+    // 71548181, checked with the release binary: `shogi-variants perft chushogi 5`).
+    let mut pos = Position::<ChuShogi>::startpos(0);
+    assert_eq!(
+        pos.to_sfen(),
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1"
+    );
+    for (depth, n) in [(1, 36), (2, 1296), (3, 48315), (4, 1801639)] {
+        assert_eq!(pos.perft(depth), n, "depth {depth}");
+    }
+}
+
+#[test]
+fn start_moves_are_the_published_ones() {
+    // shogiops' 36 root moves; the lion on 7j has five jumps.
+    let start = Position::<ChuShogi>::startpos(0).to_sfen();
+    let mut expected: Vec<String> = "4h4g 9h9g 1i1h 2i2h 3i3h 5i5h 6i6h 7i7h 8i8h 10i10h 11i11h \
+        12i12h 2j2k 4j4k 5j4k 7j5h 7j6h 7j7h 7j8h 7j9k 8j9k 9j9k 11j11k 5k4k 7k9k 8k9k 2l2k \
+        3l2k 3l4k 4l4k 5l4k 8l9k 9l9k 10l9k 10l11k 11l11k"
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    expected.sort();
+    assert_eq!(moves::<ChuShogi>(&start), expected);
+}
+
+#[test]
+fn promotion_rules() {
+    // shogiops P8: entering, moving inside, capturing inside and leaving the zone; pawns on
+    // the last rank.
+    perft(
+        "k7P3/5P6/7P1p2/1S7G2/2pP7L/12/12/12/12/12/12/11K b - 1",
+        &[29, 141],
+    );
+}
+
+#[test]
+fn the_crown_prince_keeps_the_game_going_without_the_king() {
+    // shogiops P9: White may take Black's king; Black still has a prince.
+    perft(
+        "11k/12/6r5/12/12/12/12/3e8/12/12/12/G5K3+E1 w - 1",
+        &[39, 497, 18728],
+    );
+}
+
+#[test]
+fn kings_only_positions_and_mid_game_positions() {
+    // shogiops P12 (its "royal" end rule), and two mid-game positions of shogiops' own
+    // fixtures (the second with a king en prise).
+    perft(
+        "12/12/12/12/6k5/4g7/4G7/6K5/12/12/12/12 b - 1",
+        &[14, 190, 2518],
+    );
+    perft(
+        "lfcsg2gso1l/a1bdtet2fc1/2r2q1k1r1a/mv1x+P1+Pp1bvm/3p3d2pp/1Q4h1p2h/P1piD5PP/5B2iPV1/2HP1ONPP3/MCVTED1GBT1M/A1S4XH1RA/LF1RGK2SCFL w - 142",
+        &[113, 13869],
+    );
+    perft(
+        "lt5s1v1l/a1v1q3s2a/f2gge2kcf+A/2bc+H+Pt2+Po1/mpS1P3bOV1/1VD9/5E6/4+iB1PP1M+L/1+p6R3/A1C1K2R3S/L2XGBG2F2/2F2TT1HD2 b - 369",
+        &[171, 15271],
+    );
+}
