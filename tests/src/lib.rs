@@ -19,7 +19,6 @@ pub fn perft(id: &str, sfen: Option<&str>, depth: u32) -> u64 {
     e.perft(depth)
 }
 
-/// Sorted copy of a list of USI moves.
 /// The legal moves of rule type `R` at `sfen`, as sorted USI text (for test rule sets
 /// outside the registry and for typed tests).
 pub fn legal_usi<R: shogi_core::Rules>(sfen: &str) -> Vec<String> {
@@ -34,6 +33,18 @@ pub fn legal_usi<R: shogi_core::Rules>(sfen: &str) -> Vec<String> {
     list
 }
 
+/// Asserts the perft counts of rule type `R` at `sfen` for depths 1, 2, ... (reference counts
+/// from an independent implementation, as the caller says).
+pub fn assert_perft<R: shogi_core::Rules>(sfen: &str, expected: &[u64]) {
+    let mut pos =
+        shogi_core::Position::<R>::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+    for (depth, &n) in expected.iter().enumerate() {
+        let depth = depth as u32 + 1;
+        assert_eq!(pos.perft(depth), n, "{sfen} depth {depth}");
+    }
+}
+
+/// Sorted copy of a list of USI moves.
 pub fn sorted(list: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
     v.sort();

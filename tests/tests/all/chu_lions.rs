@@ -8,7 +8,7 @@
 
 use shogi_core::{Position, SfenError};
 use shogi_macros::variant;
-use shogi_tests::legal_usi as moves;
+use shogi_tests::{assert_perft, legal_usi as moves};
 
 variant! {
     /// Chu shogi's lion-power pieces on 12×12: lion 'N', kirin 'O' promoting to a lion '+O',
@@ -39,11 +39,7 @@ variant! {
 }
 
 fn perft(sfen: &str, expected: &[u64]) {
-    let mut pos = Position::<ChuLions>::from_sfen(sfen).unwrap();
-    for (depth, &n) in expected.iter().enumerate() {
-        let depth = depth as u32 + 1;
-        assert_eq!(pos.perft(depth), n, "{sfen} depth {depth}");
-    }
+    assert_perft::<ChuLions>(sfen, expected);
 }
 
 #[test]

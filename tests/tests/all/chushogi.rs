@@ -7,15 +7,11 @@
 //! table's notes).
 
 use shogi_core::Position;
-use shogi_tests::legal_usi as moves;
+use shogi_tests::{assert_perft, legal_usi as moves};
 use shogi_variants::variants::ChuShogi;
 
 fn perft(sfen: &str, expected: &[u64]) {
-    let mut pos = Position::<ChuShogi>::from_sfen(sfen).unwrap();
-    for (depth, &n) in expected.iter().enumerate() {
-        let depth = depth as u32 + 1;
-        assert_eq!(pos.perft(depth), n, "{sfen} depth {depth}");
-    }
+    assert_perft::<ChuShogi>(sfen, expected);
 }
 
 #[test]
