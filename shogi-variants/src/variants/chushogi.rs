@@ -26,7 +26,7 @@ variant! {
     title = "Chu shogi, 12x12: the lion and 21 kinds, no drops";
     board = 12x12;
     zone = 4;
-    pieces = none;
+    pieces = none with [chu_lion_power];
     piece king 'K' { moves = king; royal; value = 0; }
     piece gold 'G' { moves = gold; promotes = promoted_gold; }
     piece promoted_gold "+G" { moves = rook; }
@@ -55,8 +55,6 @@ variant! {
     piece crown_prince "+E" { moves = king; royal; value = 900; }
     piece phoenix 'X' { moves = phoenix; promotes = promoted_phoenix; }
     piece promoted_phoenix "+X" { moves = free_king; }
-    piece kirin 'O' { moves = kirin; promotes = promoted_kirin; }
-    piece promoted_kirin "+O" { moves = lion; }
     piece bishop 'B' { moves = bishop; promotes = promoted_bishop; }
     piece promoted_bishop "+B" { moves = horse; }
     piece rook 'R' { moves = rook; promotes = promoted_rook; }
@@ -65,12 +63,7 @@ variant! {
     piece free_boar "+M" { moves = slides((1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)); }
     piece vertical_mover 'V' { moves = slides((0, 1), (0, -1)) + leaps((1, 0), (-1, 0)); promotes = flying_ox; }
     piece flying_ox "+V" { moves = slides((0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)); }
-    piece dragon_horse 'H' { moves = horse; promotes = horned_falcon; }
-    piece horned_falcon "+H" { moves = horned_falcon; }
-    piece dragon_king 'D' { moves = dragon; promotes = soaring_eagle; }
-    piece soaring_eagle "+D" { moves = soaring_eagle; }
     piece queen 'Q' { moves = free_king; }
-    piece lion 'N' { moves = lion; }
     piece pawn 'P' { moves = pawn; promotes = tokin; }
     piece tokin "+P" { moves = gold; }
     piece go_between 'I' { moves = leaps((0, 1), (0, -1)); promotes = promoted_go_between; }

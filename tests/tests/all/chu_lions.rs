@@ -19,14 +19,7 @@ variant! {
     id = "Test-ChuLions";
     board = 12x12;
     zone = 4;
-    pieces = standard without [knight, promoted_knight];
-    piece lion 'N' { moves = lion; promotes = never; }
-    piece kirin 'O' { moves = kirin; promotes = promoted_kirin; }
-    piece promoted_kirin "+O" { moves = lion; }
-    piece dragon_horse 'H' { moves = horse; promotes = horned_falcon; }
-    piece horned_falcon "+H" { moves = horned_falcon; }
-    piece dragon_king 'D' { moves = dragon; promotes = soaring_eagle; }
-    piece soaring_eagle "+D" { moves = soaring_eagle; }
+    pieces = standard without [knight, promoted_knight] with [chu_lion_power];
     piece copper 'C' { moves = leaps((1, 1), (0, 1), (-1, 1), (0, -1)); promotes = never; }
     piece pawn { no_nifu; dead_ranks = 0; }
     piece lance { dead_ranks = 0; }
