@@ -185,7 +185,7 @@ impl<R: Rules> Position<R> {
         if t.promote_to[k] == u8::MAX {
             return (Bitboard::EMPTY, stay);
         }
-        let promo = self.promotion_squares(from, k, targets)
+        let promo = self.promotion_squares(us, from, k, targets)
             & self.landing_squares_cached(cache, us, t.promote_to[k], left);
         if R::HOOKS.promotion == PromotionRule::Forced {
             return (promo, stay & !promo);
@@ -193,14 +193,20 @@ impl<R: Rules> Position<R> {
         (promo, stay)
     }
 
-    /// The squares of `targets` where the promotable `kind` moving from `from` may promote
-    /// (before the landing seam), RULES.md §0: a move that starts or ends in the zone (a chained
-    /// move must end there); chu shogi's rule ([`PromotionRule::EnterOrCapture`]): entering,
-    /// capturing with an end in the zone, or reaching a square it could never move from.
+    /// The squares of `targets` where the promotable `kind` of the side to move (`us`) moving
+    /// from `from` may promote (before the landing seam), RULES.md §0: a move that starts or
+    /// ends in the zone (a chained move must end there); chu shogi's rule
+    /// ([`PromotionRule::EnterOrCapture`]): entering, capturing with an end in the zone, or
+    /// reaching a square it could never move from.
     #[inline(always)]
-    pub(crate) fn promotion_squares(&self, from: Square, kind: usize, targets: Bb<R>) -> Bb<R> {
+    pub(crate) fn promotion_squares(
+        &self,
+        us: Color,
+        from: Square,
+        kind: usize,
+        targets: Bb<R>,
+    ) -> Bb<R> {
         let t = self.tables;
-        let us = self.side_to_move();
         let zone = t.zone[us.index()][kind];
         if !zone.contains(from) || matches!(R::HOOKS.move_shape, MoveShape::Chained) {
             return targets & zone;

@@ -879,6 +879,8 @@ impl<R: Rules> Worker<R> {
             // so it would miss the drop mates that make passing fatal in shogi.
             let r = (3 + depth / 4).min(depth - 2);
             pos.begin();
+            // A pass is a move: chu shogi's counter-strike binds only the very next one.
+            pos.set_lion_struck(None);
             pos.finish();
             self.keys.push(Key {
                 hash: pos.hash(),

@@ -305,7 +305,7 @@ impl<R: Rules> Position<R> {
         let promote = if t.promote_to[kind] == u8::MAX {
             Bitboard::EMPTY
         } else {
-            self.promotion_squares(from, kind, targets)
+            self.promotion_squares(us, from, kind, targets)
         };
         if R::HOOKS.promotion == PromotionRule::Forced {
             plain &= !promote;
