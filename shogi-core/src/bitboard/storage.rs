@@ -39,6 +39,8 @@ pub trait Storage:
     fn highest(self) -> u32;
     /// The word with its lowest set bit cleared.
     fn without_lowest(self) -> Self;
+    /// Shifts towards higher (`shl`) or lower indices; bits shifted past either end are lost
+    /// (any `n`, the whole word when `n` is its width or more).
     fn shl(self, n: u32) -> Self;
     fn shr(self, n: u32) -> Self;
     /// The squares of a widest-storage word that this storage holds.
@@ -102,11 +104,12 @@ impl Storage for u128 {
     }
     #[inline]
     fn shl(self, n: u32) -> Self {
-        self << n
+        // Callers shift by constants (1, the stride): the check folds away.
+        self.checked_shl(n).unwrap_or(0)
     }
     #[inline]
     fn shr(self, n: u32) -> Self {
-        self >> n
+        self.checked_shr(n).unwrap_or(0)
     }
     #[inline]
     fn from_wide(wide: U256) -> Self {
@@ -230,10 +233,11 @@ impl Storage for U256 {
                 lo: self.lo << n,
                 hi: self.hi << n | self.lo >> (128 - n),
             },
-            _ => U256 {
+            128..=255 => U256 {
                 lo: 0,
                 hi: self.lo << (n - 128),
             },
+            _ => U256::ZERO,
         }
     }
     #[inline]
@@ -244,10 +248,11 @@ impl Storage for U256 {
                 lo: self.lo >> n | self.hi << (128 - n),
                 hi: self.hi >> n,
             },
-            _ => U256 {
+            128..=255 => U256 {
                 lo: self.hi >> (n - 128),
                 hi: 0,
             },
+            _ => U256::ZERO,
         }
     }
     #[inline]
@@ -276,7 +281,7 @@ mod tests {
         assert_eq!(w.trailing_zeros(), 0);
         assert_eq!(w.highest(), 255);
         assert_eq!(model(w.without_lowest()), picks[1..].to_vec());
-        for n in [1u32, 12, 100, 127, 128, 130] {
+        for n in [1u32, 12, 100, 127, 128, 130, 255, 256, 300] {
             let up: Vec<usize> = picks
                 .iter()
                 .map(|&i| i + n as usize)
