@@ -9,7 +9,7 @@ use crate::moves::Move;
 use crate::position::{Piece, Position};
 use crate::rules::{Bb, Rules};
 use crate::table::{Goal, KingLoss, MoveShape, MovementSource, Paralysis, PromotionRule};
-use crate::tables::{DIRS, OPPOSITE};
+use crate::tables::{dir_step, DIRS, OPPOSITE};
 
 // The move list lives with the move type so that the hooks need not import the generator.
 pub use crate::moves::MoveList;
@@ -312,10 +312,7 @@ impl<R: Rules> Position<R> {
     ) {
         let us = self.side_to_move();
         let t = self.tables;
-        let step = |sq: Square, d: usize| {
-            let (df, dr) = DIRS[d];
-            R::GEOMETRY.square(sq.file() as i32 + df as i32, sq.rank() as i32 + dr as i32)
-        };
+        let step = |sq: Square, d: usize| dir_step(&R::GEOMETRY, sq, d);
         let enemies = self.pieces_of(!us) & !self.immortals(!us);
         let firsts = if area { u8::MAX } else { lines };
         for d in (0..DIRS.len()).filter(|d| firsts >> d & 1 != 0) {

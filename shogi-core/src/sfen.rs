@@ -161,11 +161,12 @@ impl<R: Rules> Position<R> {
         let flipping = hooks.after_move != AfterMove::None;
         let kings_may_be_lost = matches!(hooks.king_loss, KingLoss::Capture | KingLoss::LastRoyal)
             || matches!(hooks.after_move, AfterMove::Othello(_));
-        // A second royal piece: by flipping, under `last_royal`, or where a piece promotes to
-        // a royal one (chu shogi's crown prince).
+        // A second royal piece: by flipping, under `last_royal`, or where a non-royal piece
+        // promotes to a royal one (chu shogi's crown prince).
         let promotes_to_royal = R::TABLE.pieces.iter().any(|p| {
-            p.promotion
-                .is_some_and(|pr| R::TABLE.pieces[pr.to as usize].royal)
+            !p.royal
+                && p.promotion
+                    .is_some_and(|pr| R::TABLE.pieces[pr.to as usize].royal)
         });
         let several_royals =
             flipping || hooks.king_loss == KingLoss::LastRoyal || promotes_to_royal;

@@ -57,6 +57,13 @@ pub fn first_along<S: Storage>(d: usize, bb: Bitboard<S>) -> Option<Square> {
     }
 }
 
+/// The square one step from `sq` along absolute direction `d` on board `g`, if any.
+#[inline]
+pub const fn dir_step(g: &Geometry, sq: Square, d: usize) -> Option<Square> {
+    let (df, dr) = DIRS[d];
+    g.square(sq.file() as i32 + df as i32, sq.rank() as i32 + dr as i32)
+}
+
 /// Direction index of an absolute unit vector.
 pub fn dir_index(df: i8, dr: i8) -> Option<usize> {
     DIRS.iter().position(|&d| d == (df, dr))

@@ -18,7 +18,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{KindMask, LionRules, RuleTable};
-use crate::tables::DIRS;
+use crate::tables::{dir_step, DIRS};
 
 /// Kinds that move only one square straight forward or back (pawn, go-between): taking one
 /// on the first step is no bridge.
@@ -68,13 +68,7 @@ impl<R: Rules> Position<R> {
         let firsts = if area { u8::MAX } else { lines };
         (0..DIRS.len())
             .filter(move |d| firsts >> d & 1 != 0)
-            .filter_map(move |d| {
-                let (df, dr) = DIRS[d];
-                R::GEOMETRY.square(
-                    from.file() as i32 + df as i32,
-                    from.rank() as i32 + dr as i32,
-                )
-            })
+            .filter_map(move |d| dir_step(&R::GEOMETRY, from, d))
             .filter(|&sq| self.piece_at(sq).is_empty())
     }
 

@@ -161,3 +161,29 @@ fn passes_and_two_steps_through_empty_squares_read_as_the_moves_they_are() {
         Err(SfenError::BadLionStruck(_))
     ));
 }
+
+#[test]
+fn counter_strike_square_is_made_hashed_and_taken_back() {
+    // shogiops P11: the kirin on 6f jumps onto the lion on 6d and promotes (entering the zone).
+    // White's non-lions may then take no lion but the one on 6d: the gold 6c may, the rook 2a
+    // may not take the lion on 2h.
+    let sfen = "10rk/12/6g5/6n5/12/6O5/12/10N1/12/12/12/K11 b - 1";
+    let mut pos = Position::<ChuLions>::from_sfen(sfen).unwrap();
+    let before = pos.hash();
+    let mv = pos.parse_usi("6f6d+").unwrap();
+    pos.make(mv);
+    let after = pos.to_sfen();
+    assert_eq!(after, "10rk/12/6g5/6+O5/12/12/12/10N1/12/12/12/K11 w 6d 2");
+    assert_eq!(
+        pos.lion_struck(),
+        pos.parse_usi("6c6d").ok().map(|m| m.to())
+    );
+    assert_eq!(pos.hash(), pos.compute_hash());
+    let replies = moves::<ChuLions>(&after);
+    assert!(replies.contains(&"6c6d".to_string()));
+    assert!(!replies.contains(&"2a2h".to_string()));
+    assert!(replies.contains(&"2a2g".to_string()));
+    pos.unmake();
+    assert_eq!(pos.to_sfen(), sfen);
+    assert_eq!((pos.hash(), pos.lion_struck()), (before, None));
+}
