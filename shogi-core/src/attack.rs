@@ -191,6 +191,13 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// Whether the piece on `sq` could capture an enemy piece by its movement (chu shogi's
+    /// repetition rule: a move that leaves the moved piece attacking something is forcing).
+    pub fn attacks_a_piece(&self, sq: Square) -> bool {
+        let p = self.piece_at(sq);
+        !p.is_empty() && (self.capture_targets(sq) & self.pieces_of(!p.color())).nonempty()
+    }
+
     /// Pieces of `by` with a pseudo-legal capture on `target` under every movement rule of the
     /// variant (the general path; the plain path is [`Position::attackers_naturally`]).
     pub fn capturers_by_rules(&self, target: Square, by: Color) -> Bb<R> {

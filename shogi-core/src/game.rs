@@ -1,11 +1,14 @@
 //! A game: a position plus its history, and how a game ends (RULES.md §0–§1).
 //!
 //! Ends, in the order they are tested after each move:
-//! 1. the board decides ([`Position::winner_by_board`]: a king lost or flipped, a nifu win);
+//! 1. the board decides ([`Position::winner_by_board`]: a king lost or flipped, a nifu win,
+//!    a goal such as chu shogi's bare king; [`Position::drawn_by_board`]: chu shogi's royal
+//!    against royal);
 //! 2. sennichite: the same position (board, hands, side to move) for the fourth time is a
-//!    draw, unless every move of one side since the first occurrence gave check — that side
-//!    loses. If both sides gave check with every move (mutual perpetual check) the rule names
-//!    no single checker, so it is a draw (decision; RULES.md is silent);
+//!    draw, unless every move of one side since the first occurrence was forcing — gave
+//!    check, or under chu shogi's `repetition = perpetual_attack` also left the moved piece
+//!    attacking an enemy piece — and that side loses. If both sides forced with every move
+//!    the rule names no single culprit, so it is a draw (decision; RULES.md is silent);
 //! 3. the side to move has no legal move: it loses (checkmate and stalemate alike).
 //!
 //! Positions are compared by their 64-bit Zobrist hash, which covers board, hands and side
@@ -17,21 +20,38 @@ use crate::moves::Move;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::table::{Goal, RepetitionRule};
 
-/// One position of a game's history: its hash and whether the side to move there is in check
-/// (that is, whether the move that led to it gave check).
+/// One position of a game's history: its hash, whether the side to move there is in check
+/// (whether the move that led to it gave check), and whether that move was forcing under the
+/// rule set's repetition rule (a check; in chu shogi also an attack on a piece).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Key {
     pub hash: u64,
     pub checked: bool,
+    pub forcing: bool,
 }
 
 impl Key {
-    /// The key of a position.
+    /// The key of a position reached by no known move (a game's start): forcing if in check.
     pub fn of<R: Rules>(pos: &Position<R>) -> Key {
+        let checked = pos.in_check(pos.side_to_move());
         Key {
             hash: pos.hash(),
-            checked: pos.in_check(pos.side_to_move()),
+            checked,
+            forcing: checked,
+        }
+    }
+
+    /// The key of the position just reached by `mv`.
+    pub fn after<R: Rules>(pos: &Position<R>, mv: Move) -> Key {
+        let key = Key::of(pos);
+        match R::HOOKS.repetition {
+            RepetitionRule::PerpetualCheck => key,
+            RepetitionRule::PerpetualAttack => Key {
+                forcing: key.checked || pos.attacks_a_piece(mv.to()),
+                ..key
+            },
         }
     }
 }
@@ -47,6 +67,13 @@ pub enum EndReason {
     Sennichite,
     /// Fourth occurrence of a position with one side checking every move: the checker loses.
     PerpetualCheck,
+    /// Fourth occurrence of a position with one side checking or attacking a piece with every
+    /// move (chu shogi): that side loses.
+    PerpetualAttack,
+    /// Chu shogi's bare king: the loser has one royal left and nothing else that can move.
+    BareKing,
+    /// Royal against royal, nothing else that can move, neither in check (chu shogi): a draw.
+    BareKings,
 }
 
 /// The result of a finished game.
@@ -61,22 +88,24 @@ pub struct GameOutcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Repetition {
     Draw,
-    /// Every move of the side to move since the first occurrence gave check: it loses.
+    /// Every move of the side to move since the first occurrence was forcing (gave check; in
+    /// chu shogi, or attacked a piece): it loses.
     PerpetualCheckByMover,
-    /// Every move of the other side gave check: the side to move wins.
+    /// Every move of the other side was forcing: the side to move wins.
     PerpetualCheckByOpponent,
 }
 
 /// Judges the repetition between `keys[first]` and the last key (the same position, so an even
-/// number of moves apart). `keys[i + 1].checked` tells whether move `i` gave check; move
-/// `first` was made by the side to move in the repeated position.
+/// number of moves apart). `keys[i + 1].forcing` tells whether move `i` was forcing (gave
+/// check, or under chu shogi's rule attacked a piece); move `first` was made by the side to
+/// move in the repeated position.
 pub fn repetition_verdict(keys: &[Key], first: usize) -> Repetition {
     let last = keys.len() - 1;
     debug_assert!(first < last && (last - first).is_multiple_of(2));
     let mut mover_always = true;
     let mut other_always = true;
     for k in first..last {
-        let gave_check = keys[k + 1].checked;
+        let gave_check = keys[k + 1].forcing;
         if (k - first).is_multiple_of(2) {
             mover_always &= gave_check;
         } else {
@@ -211,16 +240,28 @@ impl<R: Rules> Game<R> {
     fn apply(&mut self, mv: Move) {
         self.pos.make(mv);
         self.moves.push(mv);
-        self.keys.push(Key::of(&self.pos));
+        self.keys.push(Key::after(&self.pos, mv));
         self.outcome = self.compute_outcome();
     }
 
     /// The end of the game in the current position, if any (order in the module docs).
     fn compute_outcome(&mut self) -> Option<GameOutcome> {
         if let Some(winner) = self.pos.winner_by_board() {
+            // Under the bare-king goal a loser that keeps a royal was bared.
+            let bared = R::HOOKS.goal == Goal::BareKing && self.pos.royals(!winner).nonempty();
             return Some(GameOutcome {
                 winner: Some(winner),
-                reason: EndReason::BoardDecided,
+                reason: if bared {
+                    EndReason::BareKing
+                } else {
+                    EndReason::BoardDecided
+                },
+            });
+        }
+        if self.pos.drawn_by_board() {
+            return Some(GameOutcome {
+                winner: None,
+                reason: EndReason::BareKings,
             });
         }
         let hash = self.pos.hash();
@@ -231,6 +272,10 @@ impl<R: Rules> Game<R> {
                 .position(|k| k.hash == hash)
                 .expect("the current key is in the list");
             let side = self.pos.side_to_move();
+            let perpetual = match R::HOOKS.repetition {
+                RepetitionRule::PerpetualCheck => EndReason::PerpetualCheck,
+                RepetitionRule::PerpetualAttack => EndReason::PerpetualAttack,
+            };
             return Some(match repetition_verdict(&self.keys, first) {
                 Repetition::Draw => GameOutcome {
                     winner: None,
@@ -238,11 +283,11 @@ impl<R: Rules> Game<R> {
                 },
                 Repetition::PerpetualCheckByMover => GameOutcome {
                     winner: Some(!side),
-                    reason: EndReason::PerpetualCheck,
+                    reason: perpetual,
                 },
                 Repetition::PerpetualCheckByOpponent => GameOutcome {
                     winner: Some(side),
-                    reason: EndReason::PerpetualCheck,
+                    reason: perpetual,
                 },
             });
         }
@@ -266,6 +311,7 @@ mod tests {
         let mut keys = vec![Key {
             hash: 7,
             checked: false,
+            forcing: false,
         }];
         for (i, &c) in checks.iter().enumerate() {
             let hash = if i + 1 == checks.len() {
@@ -273,7 +319,11 @@ mod tests {
             } else {
                 100 + i as u64
             };
-            keys.push(Key { hash, checked: c });
+            keys.push(Key {
+                hash,
+                checked: c,
+                forcing: c,
+            });
         }
         keys
     }
@@ -298,9 +348,10 @@ mod tests {
         let mut keys = vec![Key {
             hash: 1,
             checked: false,
+            forcing: false,
         }];
         keys.extend(line(&[true, false, true, false]));
-        keys[1].checked = false; // the move into the first occurrence was no check
+        keys[1].forcing = false; // the move into the first occurrence was no check
         assert_eq!(
             repetition_verdict(&keys, 1),
             Repetition::PerpetualCheckByMover

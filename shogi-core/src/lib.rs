@@ -13,6 +13,7 @@ pub mod attack;
 pub mod bench;
 pub mod bitboard;
 pub mod effects;
+pub mod ending;
 pub mod error;
 pub mod eval;
 pub mod game;

@@ -71,7 +71,7 @@ pub fn search_mate_bounded<R: Rules>(
         nodes: 0,
         out_of_time: false,
     };
-    if pos.winner_by_board().is_some() {
+    if pos.decided_by_board() {
         return (Mate::None, 0);
     }
     let mut plies = 1;
@@ -103,7 +103,7 @@ impl Search<'_> {
     fn defender_lost<R: Rules>(&self, pos: &mut Position<R>) -> bool {
         match pos.winner_by_board() {
             Some(w) => w == self.attacker,
-            None => !pos.has_legal_move(),
+            None => !pos.drawn_by_board() && !pos.has_legal_move(),
         }
     }
 

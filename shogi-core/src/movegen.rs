@@ -8,7 +8,7 @@ use crate::hooks::{kinds_in, Derived};
 use crate::moves::Move;
 use crate::position::{Piece, Position};
 use crate::rules::{Bb, Rules};
-use crate::table::{Goal, KingLoss, MoveShape, MovementSource, Paralysis, PromotionRule};
+use crate::table::{KingLoss, MoveShape, MovementSource, Paralysis, PromotionRule};
 use crate::tables::{dir_step, DIRS, OPPOSITE};
 
 // The move list lives with the move type so that the hooks need not import the generator.
@@ -397,43 +397,6 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
-    }
-
-    /// The winner when the game is already over on this board: an effect decided it (a king
-    /// flip, Reversi-A nifu) or a side has lost its king (king capture, flip); the side to move
-    /// is judged first.
-    pub fn winner_by_board(&self) -> Option<Color> {
-        if R::HOOKS.goal == Goal::Check && self.in_check(self.side_to_move()) {
-            return Some(!self.side_to_move());
-        }
-        if R::HOOKS.plain_effects() {
-            return None;
-        }
-        if let Some(winner) = self.winner_by_effects() {
-            return Some(winner);
-        }
-        let side = self.side_to_move();
-        if self.royals(side).is_empty() {
-            return Some(!side);
-        }
-        if self.royals(!side).is_empty() {
-            return Some(side);
-        }
-        if R::HOOKS.goal == Goal::ReachLastRank {
-            return self.try_winner();
-        }
-        None
-    }
-
-    /// Dobutsu's try: the side with a royal piece on its last rank, attacked by no enemy
-    /// piece, has won (the side to move first, as Fairy-Stockfish's flagPieceSafe).
-    fn try_winner(&self) -> Option<Color> {
-        let side = self.side_to_move();
-        [side, !side].into_iter().find(|&c| {
-            self.royals(c)
-                .into_iter()
-                .any(|sq| R::GEOMETRY.rank_from_far(sq, c) == 0 && !self.attacked_naturally(sq, !c))
-        })
     }
 
     /// Kind of the piece on a square (for callers that know it is occupied).

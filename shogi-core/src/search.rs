@@ -129,6 +129,8 @@ pub enum Terminal {
     Lost,
     /// The side to move has already won (the opponent's king is gone).
     Won,
+    /// The board has drawn the game (chu shogi's royal against royal).
+    Drawn,
 }
 
 /// The answer of a search.
@@ -360,6 +362,9 @@ impl<R: Rules> Searcher<R> {
             } else {
                 finished(Terminal::Lost, Score::Mate(0))
             };
+        }
+        if pos.drawn_by_board() {
+            return finished(Terminal::Drawn, Score::Cp(0));
         }
         if pos.legal_move_list().is_empty() {
             return finished(Terminal::Lost, Score::Mate(0));
@@ -782,7 +787,7 @@ impl<R: Rules> Worker<R> {
     #[inline]
     fn play(&mut self, pos: &mut Position<R>, mv: Move) -> bool {
         pos.make(mv);
-        let key = Key::of(pos);
+        let key = Key::after(pos, mv);
         self.keys.push(key);
         key.checked
     }
@@ -816,6 +821,9 @@ impl<R: Rules> Worker<R> {
             } else {
                 -(MATE - ply as i32)
             };
+        }
+        if pos.drawn_by_board() {
+            return 0;
         }
         if ply > 0 {
             if let Some(v) = self.repetition_value(ply) {
@@ -885,6 +893,7 @@ impl<R: Rules> Worker<R> {
             self.keys.push(Key {
                 hash: pos.hash(),
                 checked: false,
+                forcing: false,
             });
             let saved_floor = self.rep_floor;
             self.rep_floor = self.keys.len() - 1;
@@ -1068,6 +1077,9 @@ impl<R: Rules> Worker<R> {
             } else {
                 -(MATE - ply as i32)
             };
+        }
+        if pos.drawn_by_board() {
+            return 0;
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);

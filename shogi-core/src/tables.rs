@@ -624,3 +624,30 @@ fn material_limits(
     }
     (limit, per_side)
 }
+
+/// Kinds that move only one square straight forward or back (pawn, go-between): chu shogi's
+/// minor pieces, which make no bridge for a lion and do not count for baring a king.
+pub const fn pawn_like_kinds(table: &RuleTable) -> KindMask {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < table.pieces.len() {
+        let m = &table.pieces[i].movement;
+        let mut weak = m.slides.is_empty()
+            && m.ranged.is_empty()
+            && m.capture_only.is_empty()
+            && m.move_only.is_empty()
+            && !m.lion
+            && m.lion_lines.is_empty();
+        let mut j = 0;
+        while j < m.leaps.len() {
+            let (dx, dy) = m.leaps[j];
+            weak &= dx == 0 && (dy == 1 || dy == -1);
+            j += 1;
+        }
+        if weak {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+}

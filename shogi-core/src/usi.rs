@@ -65,7 +65,7 @@ impl<R: Rules> Position<R> {
     /// Reads a USI move and checks that it is legal here.
     pub fn parse_usi(&mut self, text: &str) -> Result<Move, MoveError> {
         let mv = self.canonical_lion_move(Self::parse_usi_syntax(text)?);
-        if self.winner_by_board().is_some() {
+        if self.decided_by_board() {
             return Err(MoveError::GameOver(text.to_string()));
         }
         if self.is_legal_move(mv) {

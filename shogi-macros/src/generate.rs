@@ -5,7 +5,7 @@ use crate::parse::VariantDef;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use shogi_rules::table::{
-    AfterMove, CaptureEffect, Goal, Golds, Hooks, KingLoss, Landing, Lender, LionRules, MoveShape,
+    AfterMove, CaptureEffect, Goal, Golds, Hooks, KingLoss, Landing, Lender, LionRules, MoveShape, RepetitionRule,
     MovementSource, NifuPolicy, OwnMovement, Paralysis, Place, PromotionRule, Reflect,
 };
 
@@ -103,6 +103,11 @@ fn hooks(h: &Hooks) -> TokenStream {
         Goal::None => quote!(#t::Goal::None),
         Goal::Check => quote!(#t::Goal::Check),
         Goal::ReachLastRank => quote!(#t::Goal::ReachLastRank),
+        Goal::BareKing => quote!(#t::Goal::BareKing),
+    };
+    let repetition = match h.repetition {
+        RepetitionRule::PerpetualCheck => quote!(#t::RepetitionRule::PerpetualCheck),
+        RepetitionRule::PerpetualAttack => quote!(#t::RepetitionRule::PerpetualAttack),
     };
     let lions = match h.lions {
         LionRules::Plain => quote!(#t::LionRules::Plain),
@@ -120,6 +125,7 @@ fn hooks(h: &Hooks) -> TokenStream {
         promotion: #promotion,
         goal: #goal,
         lions: #lions,
+        repetition: #repetition,
     })
 }
 

@@ -5,7 +5,7 @@
 //! printed; the round-trip test below keeps the lists complete.
 
 use crate::table::{
-    AfterMove, CaptureEffect, Goal, Golds, Home, Hooks, KingLoss, Landing, Lender, LionRules,
+    AfterMove, CaptureEffect, Goal, Golds, Home, Hooks, KingLoss, Landing, Lender, LionRules, RepetitionRule,
     MoveShape, MovementSource, NifuPolicy, OwnMovement, Paralysis, PieceDef, Place, PromotionRule,
     Reflect,
 };
@@ -84,6 +84,11 @@ keywords!(Goal {
     "none" => Goal::None,
     "check" => Goal::Check,
     "reach_last_rank" => Goal::ReachLastRank,
+    "bare_king" => Goal::BareKing,
+});
+keywords!(RepetitionRule {
+    "perpetual_check" => RepetitionRule::PerpetualCheck,
+    "perpetual_attack" => RepetitionRule::PerpetualAttack,
 });
 // `reflecting(all)`: the edges; `None` is the absence of the term.
 keywords!(Reflect {
@@ -188,6 +193,7 @@ pub const RULE_KEYS: &[&str] = &[
     "promotion",
     "goal",
     "lions",
+    "repetition",
 ];
 
 /// `value` or `value { key = word, ... }`.
@@ -258,6 +264,7 @@ pub fn rule_lines(hooks: &Hooks) -> Vec<String> {
         hooks.promotion.keyword().to_string(),
         hooks.goal.keyword().to_string(),
         hooks.lions.keyword().to_string(),
+        hooks.repetition.keyword().to_string(),
     ];
     RULE_KEYS
         .iter()
@@ -291,6 +298,7 @@ mod tests {
         round_trip::<PromotionRule>();
         round_trip::<Goal>();
         round_trip::<LionRules>();
+        round_trip::<RepetitionRule>();
         round_trip::<Reflect>();
         round_trip::<Home>();
         for s in [KINGS, DROPS, KING_CAPTURE, SCOPE, NIFU_ON_MOVES] {
@@ -316,6 +324,7 @@ mod tests {
                 "promotion = optional;",
                 "goal = none;",
                 "lions = plain;",
+                "repetition = perpetual_check;",
             ]
         );
         let hooks = Hooks {

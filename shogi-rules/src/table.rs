@@ -314,6 +314,26 @@ pub enum Goal {
     /// Dobutsu shogi's try: a royal piece on its last rank that no enemy piece attacks wins
     /// for its side (looked at before each move, the side to move's first).
     ReachLastRank,
+    /// Chu shogi's bare king (the Japanese Chu Shogi Association's rule, as lishogi judges it):
+    /// a side left with one royal and nothing else that can still move loses, unless it can
+    /// answer at once. It can when the other side is in check, or when the other side's
+    /// counted pieces (its royals and every piece that can still move, pawns and go-betweens
+    /// excepted: the kinds that step one square straight forward or back) are two and one of
+    /// them stands next to the bare royal. A royal against a royal with nothing else that can
+    /// move, neither in check, is a draw.
+    BareKing,
+}
+
+/// Seam "repetition": what a fourth occurrence of a position means (§1 sennichite).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RepetitionRule {
+    /// RULES.md: a draw, unless one side gave check with every move since the first
+    /// occurrence; that side loses.
+    PerpetualCheck,
+    /// Chu shogi (lishogi's server rule, the reading of the Association's "the attacker must
+    /// vary"): a draw, unless every move of one side since the first occurrence gave check or
+    /// left the moved piece attacking an enemy piece; that side loses.
+    PerpetualAttack,
 }
 
 /// The rule seams of a variant, one field per kind of rule difference.
@@ -331,6 +351,7 @@ pub struct Hooks {
     pub promotion: PromotionRule,
     pub goal: Goal,
     pub lions: LionRules,
+    pub repetition: RepetitionRule,
 }
 
 impl Hooks {
@@ -347,6 +368,7 @@ impl Hooks {
         promotion: PromotionRule::Optional,
         goal: Goal::None,
         lions: LionRules::Plain,
+        repetition: RepetitionRule::PerpetualCheck,
     };
 
     /// True when attacks and check are those of the pieces' own movement, so the fast

@@ -114,6 +114,12 @@ pub enum Ending {
     Nifu,
     Sennichite,
     PerpetualCheck,
+    /// Chu shogi: fourfold repetition with one side checking or attacking every move.
+    PerpetualAttack,
+    /// Chu shogi: a side left with its king alone.
+    BareKing,
+    /// Chu shogi: king against king.
+    BareKings,
 }
 
 impl Ending {
@@ -135,6 +141,9 @@ impl Ending {
             }
             EndReason::Sennichite => Ending::Sennichite,
             EndReason::PerpetualCheck => Ending::PerpetualCheck,
+            EndReason::PerpetualAttack => Ending::PerpetualAttack,
+            EndReason::BareKing => Ending::BareKing,
+            EndReason::BareKings => Ending::BareKings,
         }
     }
 
@@ -148,6 +157,9 @@ impl Ending {
             Ending::Nifu => "nifu",
             Ending::Sennichite => "sennichite",
             Ending::PerpetualCheck => "perpetual-check",
+            Ending::PerpetualAttack => "perpetual-attack",
+            Ending::BareKing => "bare-king",
+            Ending::BareKings => "bare-kings",
         }
     }
 
@@ -161,6 +173,11 @@ impl Ending {
             Ending::Nifu => "two unpromoted pawns on a file (nifu)",
             Ending::Sennichite => "sennichite (fourfold repetition)",
             Ending::PerpetualCheck => "perpetual check (fourfold repetition; the checker loses)",
+            Ending::PerpetualAttack => {
+                "perpetual attack (fourfold repetition; the side that checked or attacked with every move loses)"
+            }
+            Ending::BareKing => "bare king (only the king left)",
+            Ending::BareKings => "king against king (draw)",
         }
     }
 }

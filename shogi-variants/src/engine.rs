@@ -61,6 +61,11 @@ pub fn outcome_text(outcome: Option<shogi_core::game::GameOutcome>) -> String {
         EndReason::BoardDecided => "decided on the board (king lost or flipped, or a nifu win)",
         EndReason::Sennichite => "sennichite: fourth repetition",
         EndReason::PerpetualCheck => "perpetual check: the checking side loses",
+        EndReason::PerpetualAttack => {
+            "perpetual attack: the side that checked or attacked with every move loses"
+        }
+        EndReason::BareKing => "bare king: the side with only its king left loses",
+        EndReason::BareKings => "king against king: draw",
     };
     format!("{who} ({why})")
 }

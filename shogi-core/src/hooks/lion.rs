@@ -17,38 +17,11 @@ use crate::geometry::Square;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::table::{KindMask, LionRules, RuleTable};
-use crate::tables::{dir_step, DIRS};
-
-/// Kinds that move only one square straight forward or back (pawn, go-between): taking one
-/// on the first step is no bridge.
-const fn weak_bridges(table: &RuleTable) -> KindMask {
-    let mut mask = 0;
-    let mut i = 0;
-    while i < table.pieces.len() {
-        let m = &table.pieces[i].movement;
-        let mut weak = m.slides.is_empty()
-            && m.ranged.is_empty()
-            && m.capture_only.is_empty()
-            && m.move_only.is_empty()
-            && !m.lion
-            && m.lion_lines.is_empty();
-        let mut j = 0;
-        while j < m.leaps.len() {
-            let (dx, dy) = m.leaps[j];
-            weak &= dx == 0 && (dy == 1 || dy == -1);
-            j += 1;
-        }
-        if weak {
-            mask |= 1 << i;
-        }
-        i += 1;
-    }
-    mask
-}
+use crate::table::{KindMask, LionRules};
+use crate::tables::{dir_step, pawn_like_kinds, DIRS};
 
 impl<R: Rules> Position<R> {
-    const WEAK_BRIDGES: KindMask = weak_bridges(R::TABLE);
+    const WEAK_BRIDGES: KindMask = pawn_like_kinds(R::TABLE);
 
     /// Whether the piece on `sq` (of either side) is a lion.
     #[inline]

@@ -42,7 +42,7 @@ impl<R: Rules> Position<R> {
     /// Appends the legal moves of the side to move (none when the game is over).
     pub fn legal_moves(&mut self, out: &mut MoveList) {
         out.clear();
-        if self.winner_by_board().is_some() {
+        if self.decided_by_board() {
             return;
         }
         match self.legal_path() {
@@ -62,7 +62,7 @@ impl<R: Rules> Position<R> {
     /// Number of legal moves of the side to move (none when the game is over); the fast and
     /// filtered paths count without building the list (perft's bulk counting).
     pub fn count_legal_moves(&mut self) -> u64 {
-        if self.winner_by_board().is_some() {
+        if self.decided_by_board() {
             return 0;
         }
         match self.legal_path() {

@@ -88,7 +88,7 @@ impl<R: Rules> Position<R> {
     /// [`Position::is_legal`] (make/test/unmake).
     pub fn legal_moves_reference(&mut self, out: &mut MoveList) {
         out.clear();
-        if self.winner_by_board().is_some() {
+        if self.decided_by_board() {
             return;
         }
         self.pseudo_moves(out);
@@ -104,7 +104,7 @@ impl<R: Rules> Position<R> {
 
     /// [`Position::has_legal_move`] by the reference path only.
     pub fn has_legal_move_reference(&mut self) -> bool {
-        if self.winner_by_board().is_some() {
+        if self.decided_by_board() {
             return false;
         }
         let mut moves = Vec::with_capacity(128);
@@ -119,7 +119,7 @@ impl<R: Rules> Position<R> {
     /// Whether `mv` is a legal move here.
     pub fn is_legal_move(&mut self, mv: Move) -> bool {
         let mut moves = Vec::with_capacity(128);
-        if self.winner_by_board().is_some() {
+        if self.decided_by_board() {
             return false;
         }
         self.pseudo_moves(&mut moves);

@@ -4,7 +4,7 @@
 use crate::diagnostics::{one_of, Errors};
 use shogi_rules::keywords::{Keyword, Switch, DROPS, KINGS, KING_CAPTURE, NIFU_ON_MOVES, SCOPE};
 use shogi_rules::table::{
-    AfterMove, CaptureEffect, Goal, Golds, Hooks, KingLoss, Landing, Lender, LionRules, MoveShape,
+    AfterMove, CaptureEffect, Goal, Golds, Hooks, KingLoss, Landing, Lender, LionRules, MoveShape, RepetitionRule,
     MovementSource, NifuPolicy, OwnMovement, Paralysis, Place, PromotionRule,
 };
 use syn::Ident;
@@ -226,6 +226,7 @@ pub fn lower_rule(
         "promotion" => hooks.promotion = r.plain(PromotionRule::Optional, errors),
         "goal" => hooks.goal = r.plain(Goal::None, errors),
         "lions" => hooks.lions = r.plain(LionRules::Plain, errors),
+        "repetition" => hooks.repetition = r.plain(RepetitionRule::PerpetualCheck, errors),
         "nifu" => {
             r.no_options(errors);
             hooks.nifu_on_moves = match NIFU_ON_MOVES.parse(&r.v) {

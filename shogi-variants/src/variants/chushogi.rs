@@ -21,6 +21,11 @@ variant! {
     /// step took something other than a pawn or go-between; after a non-lion took a lion, the
     /// other side's non-lions may not take a lion on the next move (the third SFEN field names
     /// that square).
+    ///
+    /// Bare king: a side left with its king alone loses, unless it can answer at once (it
+    /// attacks a royal, or can take the other side's last counted piece); king against king
+    /// draws. Repetition: the fourth occurrence draws, unless one side checked or attacked a
+    /// piece with every move since the first; that side loses.
     pub struct ChuShogi;
     id = "chushogi";
     title = "Chu shogi, 12x12: the lion and 21 kinds, no drops";
@@ -74,10 +79,13 @@ variant! {
     king_loss = king_capture;
     promotion = enter_or_capture;
     lions = chu;
+    goal = bare_king;
+    repetition = perpetual_attack;
     note = "Letters and start as lishogi's rules library (shogiops) writes them: lion N, kirin O, phoenix X, queen Q, dragon king D, dragon horse H, side mover M, vertical mover V, reverse chariot A, blind tiger T, drunk elephant E, leopard F, copper C, go-between I; a promoted piece is '+' and its unpromoted letter (+E crown prince, +I the go-between's drunk elephant, not royal).";
     note = "A pawn (or go-between) taken on a lion's first step still protects the lion behind it (the Association's reading, and shogiops'); H. G. Muller's reading would allow that capture.";
     note = "After a non-lion took a lion, the other side's non-lions may not take any lion next move, protected or not, except one standing on that square (shogiops); the Association's Okazaki rule would allow taking an unprotected one.";
-    note = "Not yet here: the bare-king rule (a side left with only its king loses unless it bares the other king back next move) and chu shogi's own repetition rules; repetition is RULES.md's (a fourth occurrence draws, a perpetual check loses).";
+    note = "Bare king as lishogi judges the Association's rule: a side left with its king (or prince) alone, dead pawns and lances not counted, loses at once, unless the other side is in check or has just one counted piece besides its royals next to the bare king (pawns and go-betweens not counted); king against king is a draw. shogiops (lishogi's rules library) also needs the winner to have exactly one royal; we follow the server, which needs at least one.";
+    note = "Repetition as lishogi's server judges it: the fourth occurrence of a position is a draw, unless one side checked or left the moved piece attacking an enemy piece with every move since the first occurrence; that side loses (the Association: the attacker must vary).";
     start = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL";
     setup {}
 }

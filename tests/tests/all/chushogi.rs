@@ -2,9 +2,8 @@
 //! same numbers with its git HEAD 0.21.1), run outside the project with a script that lists
 //! every from/mid/to/promotion string its `isLegal` accepts and counts each distinct move once
 //! (a pass once per piece, a two-step move through an empty square as the move to its end).
-//! Where the game is over (a side without king or prince) no moves are counted, as shogiops
-//! does with its "royal" end rule; shogiops' bare-king rule is not counted (see the rule
-//! table's notes).
+//! Where the game is over no moves are counted, as shogiops does with its own end rule
+//! (`outcome()`: no king or prince left, a bare king, king against king).
 
 use shogi_core::Position;
 use shogi_tests::{assert_perft, legal_usi as moves};
@@ -63,11 +62,11 @@ fn the_crown_prince_keeps_the_game_going_without_the_king() {
 
 #[test]
 fn kings_only_positions_and_mid_game_positions() {
-    // shogiops P12 (its "royal" end rule), and two mid-game positions of shogiops' own
-    // fixtures (the second with a king en prise).
+    // shogiops P12 (Black's gold may take White's last piece and bare its king), and two
+    // mid-game positions of shogiops' own fixtures (the second with a king en prise).
     perft(
         "12/12/12/12/6k5/4g7/4G7/6K5/12/12/12/12 b - 1",
-        &[14, 190, 2518],
+        &[14, 182, 2326],
     );
     perft(
         "lfcsg2gso1l/a1bdtet2fc1/2r2q1k1r1a/mv1x+P1+Pp1bvm/3p3d2pp/1Q4h1p2h/P1piD5PP/5B2iPV1/2HP1ONPP3/MCVTED1GBT1M/A1S4XH1RA/LF1RGK2SCFL w - 142",
@@ -77,4 +76,100 @@ fn kings_only_positions_and_mid_game_positions() {
         "lt5s1v1l/a1v1q3s2a/f2gge2kcf+A/2bc+H+Pt2+Po1/mpS1P3bOV1/1VD9/5E6/4+iB1PP1M+L/1+p6R3/A1C1K2R3S/L2XGBG2F2/2F2TT1HD2 b - 369",
         &[171, 15271],
     );
+}
+
+/// Bare-king positions, with shogiops' counts under its end rule (`outcome()` ends the game)
+/// and, where they differ, the counts without it; worked out with
+/// /work/scratch/chu/perft.mjs `--all` (see the module docs).
+#[test]
+fn bare_king_positions_match_shogiops() {
+    // White to move with its king alone against king and gold: bared, it has lost.
+    perft("12/3k8/9G2/12/12/12/12/6K5/12/12/12/12 w - 1", &[0]);
+    // ... unless the gold, Black's only counted piece besides the king, stands next to it
+    // (royal: 8, 106, 816).
+    perft(
+        "12/12/12/12/6k5/6G5/12/6K5/12/12/12/12 w - 1",
+        &[8, 56, 336],
+    );
+    // ... but with a third counted piece (a silver) taking the gold does not help.
+    perft("12/10S1/12/12/6k5/6G5/12/6K5/12/12/12/12 w - 1", &[0]);
+    // ... nor is it bared while it gives check (the kings touch; royal: 8, 84, 640).
+    perft(
+        "12/12/12/12/6k5/6K5/12/12/12/11G/12/12 w - 1",
+        &[8, 48, 224],
+    );
+    // Pawns do not count for the side that bares: king and two pawns against a king.
+    perft(
+        "12/3k8/12/12/12/8PP2/12/6K5/12/12/12/12 w - 1",
+        &[8, 80, 550],
+    );
+    // A dead pawn (on its last rank) does not save the bared side.
+    perft("12/3k8/9G2/12/12/12/12/6K5/12/12/12/10p1 w - 1", &[0]);
+    // King against king is a draw, also beside a dead lance.
+    perft("12/3k8/12/12/12/12/12/6K5/12/12/12/12 b - 1", &[0]);
+    perft("11L/3k8/12/12/12/12/12/6K5/12/12/12/12 b - 1", &[0]);
+    // Baring and baring back in play: the rook takes the silver next to the king, which may
+    // take the rook back (royal: 30, 352, 10862, 120541).
+    perft(
+        "12/3k8/3s8/12/12/12/12/6K5/12/12/12/3R8 b - 1",
+        &[30, 352, 10637, 117320],
+    );
+    // The same with a gold and a white pawn: a live pawn keeps White's king from being bare.
+    perft(
+        "12/3k8/3s8/11p/12/12/12/6K2G2/12/12/12/3R8 b - 1",
+        &[36, 460, 16702],
+    );
+    // A gold for a gold next to the king (royal: 12, 175, 2236).
+    perft(
+        "12/12/12/12/6k3P1/6g5/6G5/5K6/12/12/12/12 w - 1",
+        &[12, 175, 2188],
+    );
+}
+
+#[test]
+fn a_bare_king_loses_and_king_against_king_draws() {
+    use shogi_core::{Color, EndReason, Game};
+    let game = Game::<ChuShogi>::from_sfen("12/3k8/9G2/12/12/12/12/6K5/12/12/12/12 w - 1").unwrap();
+    let o = game.outcome().expect("bared");
+    assert_eq!((o.winner, o.reason), (Some(Color::Black), EndReason::BareKing));
+    // The other side's bare king is judged too: Black to move has bared White.
+    let game = Game::<ChuShogi>::from_sfen("12/3k8/9G2/12/12/12/12/6K5/12/12/12/12 b - 1").unwrap();
+    let o = game.outcome().expect("bared");
+    assert_eq!((o.winner, o.reason), (Some(Color::Black), EndReason::BareKing));
+    let game = Game::<ChuShogi>::from_sfen("12/3k8/12/12/12/12/12/6K5/12/12/12/12 b - 1").unwrap();
+    let o = game.outcome().expect("drawn");
+    assert_eq!((o.winner, o.reason), (None, EndReason::BareKings));
+    // Taking the last piece bares the king at once; taking back next to the king draws.
+    let mut game =
+        Game::<ChuShogi>::from_sfen("12/3k8/3s8/12/12/12/12/6K5/12/12/12/3R8 b - 1").unwrap();
+    game.play_usi("9l9c").unwrap();
+    assert!(!game.is_over(), "the rook stands next to the bare king");
+    game.play_usi("9b9c").unwrap();
+    let o = game.outcome().expect("king against king");
+    assert_eq!((o.winner, o.reason), (None, EndReason::BareKings));
+}
+
+/// A cycle of four moves from `sfen`, played three times: the fourth occurrence ends it.
+fn repeat(sfen: &str, cycle: [&str; 4]) -> shogi_core::GameOutcome {
+    let mut game = shogi_core::Game::<ChuShogi>::from_sfen(sfen).unwrap();
+    for _ in 0..3 {
+        for mv in cycle {
+            assert!(!game.is_over());
+            game.play_usi(mv).unwrap();
+        }
+    }
+    assert_eq!(game.repetition_count(), 4);
+    game.outcome().expect("fourth occurrence")
+}
+
+#[test]
+fn repetition_the_side_attacking_with_every_move_loses() {
+    use shogi_core::{Color, EndReason};
+    let sfen = "k11/12/7g4/11R/12/12/12/12/12/12/12/K11 b - 1";
+    // Every rook move attacks the gold (on 5c from 1c, on 5d from 1d); the gold only runs.
+    let o = repeat(sfen, ["1d1c", "5c5d", "1c1d", "5d5c"]);
+    assert_eq!((o.winner, o.reason), (Some(Color::White), EndReason::PerpetualAttack));
+    // The rook shuffling on the second rank attacks nothing: a draw.
+    let o = repeat(sfen, ["1d2d", "5c6c", "2d1d", "6c5c"]);
+    assert_eq!((o.winner, o.reason), (None, EndReason::Sennichite));
 }
