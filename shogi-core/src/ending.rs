@@ -50,9 +50,7 @@ impl<R: Rules> Position<R> {
     pub fn drawn_by_board(&self) -> bool {
         R::HOOKS.goal == Goal::BareKing
             && Color::BOTH.into_iter().all(|c| {
-                self.royals(c).count() == 1
-                    && self.live(c).count() == 1
-                    && !self.in_check(c)
+                self.royals(c).count() == 1 && self.live(c).count() == 1 && !self.in_check(c)
             })
     }
 

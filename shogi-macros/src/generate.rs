@@ -5,8 +5,9 @@ use crate::parse::VariantDef;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use shogi_rules::table::{
-    AfterMove, CaptureEffect, Goal, Golds, Hooks, KingLoss, Landing, Lender, LionRules, MoveShape, RepetitionRule,
+    AfterMove, CaptureEffect, Goal, Golds, Hooks, KingLoss, Landing, Lender, LionRules, MoveShape,
     MovementSource, NifuPolicy, OwnMovement, Paralysis, Place, PromotionRule, Reflect,
+    RepetitionRule,
 };
 
 fn offsets(v: &[(i8, i8)]) -> TokenStream {

@@ -5,9 +5,9 @@
 //! printed; the round-trip test below keeps the lists complete.
 
 use crate::table::{
-    AfterMove, CaptureEffect, Goal, Golds, Home, Hooks, KingLoss, Landing, Lender, LionRules, RepetitionRule,
+    AfterMove, CaptureEffect, Goal, Golds, Home, Hooks, KingLoss, Landing, Lender, LionRules,
     MoveShape, MovementSource, NifuPolicy, OwnMovement, Paralysis, PieceDef, Place, PromotionRule,
-    Reflect,
+    Reflect, RepetitionRule,
 };
 
 /// A rule value with a `variant!` name.

@@ -110,6 +110,9 @@ struct Server {
     variant: String,
     hash_mb: usize,
     threads: usize,
+    /// `DepthLimit`: every search stops at this depth (0: no limit), to make a weaker
+    /// opponent for matches (issue 21's depth-1 engine).
+    depth_limit: u32,
     session: Option<Box<dyn Session>>,
     search: Option<Search>,
     /// `go ponder` parameters, for the time plan at `ponderhit`.
@@ -125,6 +128,7 @@ impl Server {
             variant,
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
+            depth_limit: 0,
             session: None,
             search: None,
             ponder_go: None,
@@ -223,6 +227,9 @@ impl Server {
             "option name Threads type spin default 1 min 1 max {}",
             MAX_THREADS + 1
         ));
+        self.say(&format!(
+            "option name DepthLimit type spin default 0 min 0 max {MAX_DEPTH}"
+        ));
         let default = self.catalog.ids.first().copied().unwrap_or("shogi");
         let mut variants = format!("option name USI_Variant type combo default {default}");
         for id in &self.catalog.ids {
@@ -298,6 +305,12 @@ impl Server {
                     MAX_THREADS + 1
                 )),
             },
+            "DepthLimit" => match value.parse::<u32>() {
+                Ok(d) if d <= MAX_DEPTH => self.depth_limit = d,
+                _ => self.error(&format!(
+                    "DepthLimit: '{value}' is not a depth from 0 (no limit) to {MAX_DEPTH}"
+                )),
+            },
             _ => self.error(&format!("setoption: unknown option '{name}'")),
         }
     }
@@ -343,6 +356,12 @@ impl Server {
                 "info string go depth exceeds the deepest search; searching to depth {MAX_DEPTH}"
             ));
             go.depth = Some(MAX_DEPTH);
+        }
+        if self.depth_limit > 0 {
+            go.depth = Some(
+                go.depth
+                    .map_or(self.depth_limit, |d| d.min(self.depth_limit)),
+            );
         }
         self.finish_search();
         if go.mate {

@@ -317,9 +317,12 @@ fn bad_records_name_line_and_reason() {
         (3, "the piece on ７七 is '歩', not '銀'")
     );
     // Unknown piece name.
-    let e = kif_error(&format!("{head}   1 ７六象(77)\n"));
+    let e = kif_error(&format!("{head}   1 ７六犬(77)\n"));
     assert_eq!(e.line, 3);
-    assert!(e.reason.contains("unknown piece name '象'"), "{e}");
+    assert!(e.reason.contains("unknown piece name '犬'"), "{e}");
+    // A piece of another variant (chu shogi's drunk elephant).
+    let e = kif_error(&format!("{head}   1 ７六象(77)\n"));
+    assert_eq!(e.reason, "the piece '象' does not exist in shogi");
     // Truncated in the middle of a move line.
     let e = kif_error(&format!("{head}   1 ７六歩(77)\n   2 ３"));
     assert_eq!(e.line, 4);
@@ -965,4 +968,99 @@ fn ki2_variant_moves_by_hand() {
     .unwrap_err();
     assert_eq!(e.line, 4, "{e}");
     assert!(e.reason.contains("illegal move '▲5e5c5b'"), "{e}");
+}
+
+const CHU_START: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+
+/// Chu shogi moves in KIF as lishogi writes them (scalashogi's `Kif.renderMove`: ASCII file
+/// digits and kanji ranks, the two-kanji name, ` （←origin）`, `仝` for the previous
+/// destination, a lion's double move as `一歩目` and `二歩目` entries of one number). The
+/// lines below were written out by hand from the moves.
+#[test]
+fn chushogi_kif_is_written_as_lishogi_writes_it() {
+    let moves = "7j7h 6c6e 7h7f 6e7f 7i7h 7f7g 12i12h 7g7h6i";
+    let r = Record {
+        variant: "chushogi".into(),
+        start: CHU_START.into(),
+        black: None,
+        white: None,
+        headers: Vec::new(),
+        comments: Vec::new(),
+        moves: words(moves).iter().map(RecordMove::new).collect(),
+        end: Some(records::GameEnd::new(EndKind::Abort)),
+        variations: Vec::new(),
+    };
+    let text = write_text(&r, Format::Kif).unwrap();
+    let body: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("手数"))
+        .skip(1)
+        .collect();
+    assert_eq!(
+        body,
+        [
+            "   1 7八獅子 （←7十）",
+            "   2 6五獅子 （←6三）",
+            "   3 7六獅子 （←7八）",
+            "   4 仝獅子 （←6五）",
+            "   5 7八歩兵 （←7九）",
+            "   6 7七獅子 （←7六）",
+            "   7 12八歩兵 （←12九）",
+            "   8 一歩目 7八獅子 （←7七）",
+            "   8 二歩目 6九獅子 （←7八）",
+            "   9 中断",
+            "まで8手で中断",
+        ],
+        "{text}"
+    );
+    let back = read_text(&text, Format::Kif, "chushogi").unwrap();
+    assert_eq!(usi(&back), words(moves));
+    // KI2 names only the 9×9 squares (a move to 12h is written in USI); CSA refuses chu.
+    let ki2 = write_text(&r, Format::Ki2).unwrap();
+    assert!(
+        ki2.contains("▲７八獅    △６五獅") && ki2.contains("▲12i12h"),
+        "{ki2}"
+    );
+    assert_eq!(
+        usi(&read_text(&ki2, Format::Ki2, "chushogi").unwrap()),
+        words(moves)
+    );
+    assert!(write_text(&r, Format::Csa).is_err());
+}
+
+/// A chu shogi KIF in lishogi's exact spacing (number, three spaces, move; `一歩目` right
+/// after the number), with shogiops' igui and jitto marks, a promotion on entering the zone,
+/// and `龍王` for a promoted rook (the name it shares with the dragon king: the piece on the
+/// origin decides).
+#[test]
+fn chushogi_kif_in_lishogi_spacing_reads() {
+    let head = "変種：chushogi\n\
+                開始局面：11g/12/12/12/12/8R3/3p8/3N8/12/12/7k4/K11 b - 1\n\
+                手数----指手---------消費時間--\n";
+    let lines = [
+        "   1   4二飛車成 （←4六）",
+        "   2   6十一玉将 （←5十一）",
+        "   3   4三龍王 （←4二）",
+        "   4   5十一玉将 （←6十一）",
+        "   5一歩目 9七獅子 （←9八）",
+        "   5二歩目 9八獅子（居食い） （←9七）",
+        "   6   1二金将 （←1一）",
+        "   7一歩目 9七獅子 （←9八）",
+        "   7二歩目 9八獅子(じっと) （←9七）",
+    ];
+    let kif = format!("{head}{}\n", lines.join("\n"));
+    let r = read_text(&kif, Format::Kif, "chushogi").unwrap();
+    let got = usi(&r);
+    assert_eq!(got[..6], words("4f4b+ 5k6k 4b4c 6k5k 9h9g9h 1a1b"));
+    // The pass is read as the lion's one pass move, written with its first empty square.
+    assert!(got[6].len() == 6 && got[6].starts_with("9h") && got[6].ends_with("9h"));
+    // The wrong name for the piece on the origin is refused, naming the line.
+    let bad = kif.replace("4三龍王 （←4二）", "4三金将 （←4二）");
+    let e = read_text(&bad, Format::Kif, "chushogi").unwrap_err();
+    assert_eq!(e.line, 6, "{e}");
+    assert!(e.reason.contains("龍王"), "{e}");
+    // A first step without its second.
+    let bad = kif.replace("   5二歩目 9八獅子（居食い） （←9七）\n", "");
+    let e = read_text(&bad, Format::Kif, "chushogi").unwrap_err();
+    assert!(e.reason.contains("二歩目"), "{e}");
 }

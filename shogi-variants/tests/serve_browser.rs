@@ -175,11 +175,17 @@ fn engine_targets(id: &str, sfen: Option<&str>, moves: &[String], from: &str) ->
         .legal_moves()
         .into_iter()
         .filter(|m| m.starts_with(from))
-        .map(|m| m[from.len()..from.len() + 2].to_string())
+        .map(|m| first_square(&m[from.len()..]).to_string())
         .collect();
     v.sort();
     v.dedup();
     v
+}
+
+/// The USI square at the start of `s`: file digits and a rank letter (`7f`, `12k`).
+fn first_square(s: &str) -> &str {
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    &s[..digits + 1]
 }
 
 async fn screenshot(c: &Client, name: &str) -> PathBuf {
@@ -522,6 +528,109 @@ async fn record_and_analysis(c: &Client, addr: SocketAddr) {
     screenshot(c, "analysis.png").await;
 }
 
+/// Chu shogi on its 12×12 board: every square drawn, moves by clicks with the engine
+/// replying, the KIF from the server in chu notation; then a game played to its end from a
+/// set-up position, the lion's double capture by clicks baring the White king.
+async fn chu_game(c: &Client, addr: SocketAddr) {
+    let id = "chushogi";
+    c.goto(&format!(
+        "http://{addr}/?variant={id}&engine=white&movetime=100"
+    ))
+    .await
+    .unwrap();
+    let mut played: Vec<String> = Vec::new();
+    wait_sfen(c, &engine_sfen(id, None, &played), "chu start").await;
+    let squares = c
+        .find_all(Locator::Css("#board [data-square]"))
+        .await
+        .unwrap();
+    assert_eq!(squares.len(), 144, "12x12 squares");
+    for (sq, piece) in [("7l", "K"), ("7j", "N"), ("12a", "l"), ("6c", "n")] {
+        let e = c.find(Locator::Css(&square(sq))).await.unwrap();
+        assert_eq!(
+            e.attr("data-piece").await.unwrap().as_deref(),
+            Some(piece),
+            "{sq}"
+        );
+    }
+    for mv in ["7j7h", "10i10h", "7h7f"] {
+        click_move(c, id, None, &played, &mv[..2], &mv[2..]).await;
+        played.push(mv.to_string());
+        // The engine (White) replies; its move is legal (`engine_sfen` refuses others).
+        let start = Instant::now();
+        loop {
+            let items = c.find_all(Locator::Css("#moves li")).await.unwrap();
+            if items.len() == played.len() + 1 {
+                played.push(items.last().unwrap().text().await.unwrap());
+                break;
+            }
+            assert!(start.elapsed() < WAIT, "the engine did not reply to {mv}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        wait_sfen(c, &engine_sfen(id, None, &played), mv).await;
+    }
+    let href = c
+        .find(Locator::Id("save-kif"))
+        .await
+        .unwrap()
+        .attr("href")
+        .await
+        .unwrap()
+        .expect("the KIF link has an address");
+    let path = href.trim_start_matches(&format!("http://{addr}"));
+    let reply = request(addr, "GET", path, None, None);
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert!(
+        reply.body.contains("   1 7八獅子 （←7十）"),
+        "chu KIF notation: {}",
+        reply.body
+    );
+    let record =
+        shogi_variants::records::read_text(&reply.body, shogi_variants::records::Format::Kif, id)
+            .unwrap();
+    assert_eq!(record.usi_moves(), played);
+    screenshot(c, "chushogi.png").await;
+
+    // To the end: the lion takes the silver and then the gold, White's last pieces.
+    let sfen = "12/3k8/8g3/8s3/8N3/12/12/12/12/12/12/K11 b - 1";
+    c.goto(&format!(
+        "http://{addr}/?variant={id}&engine=none&sfen={}",
+        sfen.replace(' ', "%20")
+    ))
+    .await
+    .unwrap();
+    wait_sfen(c, &engine_sfen(id, Some(sfen), &[]), "chu setup").await;
+    click(c, &square("4e")).await;
+    click(c, &square("4d")).await;
+    let mut want: Vec<String> = {
+        let mut e = registry::create(id).unwrap();
+        e.set_position(Some(sfen), &[]).unwrap();
+        e.legal_moves()
+            .into_iter()
+            .filter_map(|m| {
+                let rest = m.strip_prefix("4e4d")?;
+                Some(if rest.is_empty() {
+                    "4d".to_string()
+                } else {
+                    first_square(rest).to_string()
+                })
+            })
+            .collect()
+    };
+    want.sort();
+    want.dedup();
+    assert_eq!(targets(c).await, want, "the lion's second steps");
+    click(c, &square("4c")).await;
+    let done = vec!["4e4d4c".to_string()];
+    wait_sfen(c, &engine_sfen(id, Some(sfen), &done), "4e4d4c").await;
+    let status = text(c, "#status").await;
+    assert!(
+        status.contains("bare king") && status.contains("Black (sente) wins"),
+        "{status}"
+    );
+    screenshot(c, "chushogi-bare-king.png").await;
+}
+
 #[test]
 #[ignore = "needs chromium and chromium-driver (run by .ci/run)"]
 fn plays_in_chromium() {
@@ -539,6 +648,7 @@ fn plays_in_chromium() {
         engine_reply(&c, addr).await;
         small_board(&c, addr).await;
         record_and_analysis(&c, addr).await;
+        chu_game(&c, addr).await;
         c.close().await.unwrap();
     });
 }

@@ -57,7 +57,7 @@ impl<R: Rules> Position<R> {
 
     /// A three-square USI move read as the move it is (chu shogi): through an empty first
     /// square, back to the start is the piece's pass and elsewhere the plain move there.
-    pub(crate) fn canonical_lion_move(&self, mv: Move) -> Move {
+    pub fn canonical_lion_move(&self, mv: Move) -> Move {
         let Some(mid) = mv.mid() else {
             return mv;
         };

@@ -4,8 +4,8 @@
 use crate::diagnostics::{one_of, Errors};
 use shogi_rules::keywords::{Keyword, Switch, DROPS, KINGS, KING_CAPTURE, NIFU_ON_MOVES, SCOPE};
 use shogi_rules::table::{
-    AfterMove, CaptureEffect, Goal, Golds, Hooks, KingLoss, Landing, Lender, LionRules, MoveShape, RepetitionRule,
-    MovementSource, NifuPolicy, OwnMovement, Paralysis, Place, PromotionRule,
+    AfterMove, CaptureEffect, Goal, Golds, Hooks, KingLoss, Landing, Lender, LionRules, MoveShape,
+    MovementSource, NifuPolicy, OwnMovement, Paralysis, Place, PromotionRule, RepetitionRule,
 };
 use syn::Ident;
 

@@ -11,8 +11,8 @@
 
 use super::handicap;
 use super::notation::{
-    file_digit, kanji_count, kind_of_kanji, leading_piece, names_of, pad, parse_kanji_count,
-    rank_numeral, square_of,
+    file_digit, kanji_count, kind_of_kanji, leading_piece, leading_rank, names_of, pad,
+    parse_kanji_count, rank_numeral, square_of,
 };
 use super::replay::{self, MoveText, RawBoard, RawMove, RawRecord, RawStart, RawVariation};
 use super::{EndKind, GameEnd, Record, RecordError, RecordMove, Variation, STANDARD_ID};
@@ -228,7 +228,9 @@ pub fn parse(text: &str) -> Result<RawRecord, RecordError> {
             }
             let (number, rest) = split_number(trimmed);
             let first = *lines.first_number.get_or_insert(number);
-            let expected = first + lines.next_ply(&raw) - 1;
+            // A lion's second step (`二歩目`) shares its move's number with the first.
+            let second_step = rest.starts_with(SECOND_STEP) as usize;
+            let expected = (first + lines.next_ply(&raw) - 1).saturating_sub(second_step);
             if number != expected {
                 return Err(err(format!("move number {number}; expected {expected}")));
             }
@@ -581,11 +583,16 @@ fn entry(
         Some(r) if !r.ends_with(|c: char| c.is_ascii_alphanumeric()) => r,
         _ => rest,
     };
-    // The move text ends at the first space; the time follows in parentheses.
-    let (text, tail) = match rest.find([' ', '\t', '　']) {
-        Some(i) if !rest.starts_with('同') => (&rest[..i], rest[i..].trim_start()),
-        _ => split_same(rest),
+    // Large boards write a lion's double move as two entries of one number.
+    let (step, rest) = match (
+        rest.strip_prefix(FIRST_STEP),
+        rest.strip_prefix(SECOND_STEP),
+    ) {
+        (Some(r), _) => (1, r.trim_start()),
+        (_, Some(r)) => (2, r.trim_start()),
+        _ => (0, rest),
     };
+    let (text, tail) = split_move(rest);
     if text.is_empty() {
         return Err(err(format!(
             "a move number without a move: '{}'",
@@ -602,7 +609,7 @@ fn entry(
         });
         return Ok(());
     }
-    let parsed = if text.is_ascii() {
+    let mut parsed = if text.is_ascii() {
         MoveText::Usi {
             text: text.to_string(),
             color: None,
@@ -610,6 +617,82 @@ fn entry(
     } else {
         kif_move(text).map_err(err)?
     };
+    let pending = |m: Option<&RawMove>| {
+        matches!(
+            m,
+            Some(RawMove {
+                text: MoveText::Kif {
+                    first_step: true,
+                    ..
+                },
+                ..
+            })
+        )
+    };
+    if step != 2 && pending(lines.moves(raw).last()) {
+        return Err(err(format!(
+            "a lion's first step (一歩目) without its second (二歩目) before '{}'",
+            clip(whole)
+        )));
+    }
+    match (step, &mut parsed) {
+        (0, _) => {}
+        (
+            1,
+            MoveText::Kif {
+                from: Some(_),
+                first_step,
+                ..
+            },
+        ) => *first_step = true,
+        (
+            2,
+            MoveText::Kif {
+                from: Some(second_from),
+                to,
+                promote,
+                ..
+            },
+        ) if pending(lines.moves(raw).last()) => {
+            let prev = lines.moves(raw).last_mut().expect("a pending first step");
+            let MoveText::Kif {
+                to: first_to,
+                mid,
+                promote: first_promote,
+                first_step,
+                ..
+            } = &mut prev.text
+            else {
+                unreachable!("checked by pending")
+            };
+            if first_to.is_some_and(|t| t != *second_from) {
+                return Err(err(format!(
+                    "the second step (二歩目) does not start where the first ended: '{}'",
+                    clip(whole)
+                )));
+            }
+            *mid = Some(*second_from);
+            *first_to = *to;
+            *first_promote = *promote;
+            *first_step = false;
+            prev.written = format!("{} {text}", prev.written);
+            prev.seconds = seconds;
+            prev.total = total;
+            return Ok(());
+        }
+        (2, _) => {
+            return Err(err(format!(
+                "a second step (二歩目) without a first: '{}'",
+                clip(whole)
+            )))
+        }
+        _ => {
+            return Err(err(format!(
+                "a lion's step needs a kanji move with its origin: '{}'",
+                clip(whole)
+            )))
+        }
+    }
     lines.moves(raw).push(RawMove {
         line: n,
         written: text.to_string(),
@@ -619,6 +702,26 @@ fn entry(
         comments: Vec::new(),
     });
     Ok(())
+}
+
+/// The first and second entries of a lion's double move on large boards (lishogi).
+const FIRST_STEP: &str = "一歩目";
+const SECOND_STEP: &str = "二歩目";
+
+/// Splits an entry into the move text and the time after it. The move text ends at the first
+/// space, except after `同`, and except that large boards write ` （←7十）` after a space.
+fn split_move(rest: &str) -> (&str, &str) {
+    if let Some(i) = rest.find('←') {
+        if let Some(j) = rest[i..].find([')', '）']) {
+            let close = i + j;
+            let end = close + rest[close..].chars().next().map_or(0, char::len_utf8);
+            return (&rest[..end], rest[end..].trim_start());
+        }
+    }
+    match rest.find([' ', '\t', '　']) {
+        Some(i) if !rest.starts_with('同') => (&rest[..i], rest[i..].trim_start()),
+        _ => split_same(rest),
+    }
 }
 
 /// Splits `同　歩(45) ( 0:01/...)`: `同` may be followed by a full-width space.
@@ -666,29 +769,29 @@ fn parse_time(tail: &str) -> Result<(Option<u32>, Option<u32>), String> {
     }
 }
 
-/// A kanji move: `７六歩(77)`, `同　角成(88)`, `５五角打`, `２二銀不成(33)`.
+/// A kanji move: `７六歩(77)`, `同　角成(88)`, `５五角打`, `２二銀不成(33)`, and on large boards
+/// as lishogi writes chu shogi `7八獅子 （←7十）`, `仝龍王 （←3五）`, `12十一香車成 （←12十）`.
 fn kif_move(text: &str) -> Result<MoveText, String> {
     let mut rest = text;
-    let to = if let Some(r) = rest.strip_prefix('同') {
+    let to = if let Some(r) = rest.strip_prefix('同').or_else(|| rest.strip_prefix('仝')) {
         rest = r.trim_start_matches(['　', ' ']);
         None
+    } else if rest.chars().count() < 2 {
+        return Err(format!("incomplete move '{text}'"));
     } else {
-        let mut chars = rest.chars();
-        let (Some(f), Some(r)) = (chars.next(), chars.next()) else {
-            return Err(format!("incomplete move '{text}'"));
-        };
-        let file =
-            file_digit(f).ok_or_else(|| format!("bad destination file '{f}' in '{text}'"))?;
-        let rank =
-            rank_numeral(r).ok_or_else(|| format!("bad destination rank '{r}' in '{text}'"))?;
-        rest = chars.as_str();
-        Some((file, rank))
+        let (sq, len) =
+            leading_square(rest).ok_or_else(|| format!("bad destination square in '{text}'"))?;
+        rest = &rest[len..];
+        Some(sq)
     };
     if rest.is_empty() {
         return Err(format!("incomplete move '{text}': no piece"));
     }
-    let (kind, len) = leading_piece(rest).ok_or_else(|| {
-        let name: String = rest.chars().take_while(|&c| c != '(').collect();
+    let (_, len) = leading_piece(rest).ok_or_else(|| {
+        let name: String = rest
+            .chars()
+            .take_while(|&c| c != '(' && c != '（')
+            .collect();
         format!("unknown piece name '{name}' in '{text}'")
     })?;
     let piece = rest[..len].to_string();
@@ -728,7 +831,24 @@ fn kif_move(text: &str) -> Result<MoveText, String> {
     } else {
         (None, false)
     };
-    let from = if let Some(r) = rest.strip_prefix('(') {
+    // shogiops marks a lion's return (igui, jitto); the squares already say it.
+    for mark in ["（居食い）", "(居食い)", "（じっと）", "(じっと)"] {
+        if let Some(r) = rest.strip_prefix(mark) {
+            rest = r;
+        }
+    }
+    rest = rest.trim_start_matches([' ', '　']);
+    let from = if let Some(r) = rest.strip_prefix("（←").or_else(|| rest.strip_prefix("(←")) {
+        // Large boards: `（←12十一）`.
+        let (sq, len) =
+            leading_square(r).ok_or_else(|| format!("bad origin square in '{text}'"))?;
+        let close = &r[len..];
+        rest = close
+            .strip_prefix('）')
+            .or_else(|| close.strip_prefix(')'))
+            .ok_or_else(|| format!("bad origin square in '{text}'"))?;
+        Some(sq)
+    } else if let Some(r) = rest.strip_prefix('(') {
         let b = r.as_bytes();
         if b.len() != 3 || b[2] != b')' || !b[0].is_ascii_digit() || !b[1].is_ascii_digit() {
             return Err(format!("bad origin square in '{text}'"));
@@ -750,14 +870,34 @@ fn kif_move(text: &str) -> Result<MoveText, String> {
     Ok(MoveText::Kif {
         color: None,
         to,
-        kind,
         piece,
         promote,
         drop,
         from,
         relative,
         motion,
+        mid: None,
+        first_step: false,
     })
+}
+
+/// A destination or origin square at the start of `s`, with its length: one or two ASCII
+/// file digits and a kanji rank (`7八`, `12十一`: large boards), or one file digit and one
+/// rank numeral (`７六`; also `76`, which some tools write).
+fn leading_square(s: &str) -> Option<((u8, u8), usize)> {
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    for d in (1..=digits.min(2)).rev() {
+        let file: u8 = s[..d].parse().ok()?;
+        if let Some((rank, len)) = leading_rank(&s[d..]) {
+            return (file > 0).then_some(((file, rank), d + len));
+        }
+    }
+    let mut chars = s.chars();
+    let (f, r) = (chars.next()?, chars.next()?);
+    Some((
+        (file_digit(f)?, rank_numeral(r)?),
+        f.len_utf8() + r.len_utf8(),
+    ))
 }
 
 /// The header lines of a KIF or KI2 record (players, headers, the start), and whether the
@@ -897,6 +1037,14 @@ fn write_line<R: Rules>(
                     (false, _) => "",
                     (true, true) => "+",
                     (true, false) => " +",
+                };
+                // A lion's double move on a large board: its first step on a line of its own.
+                let text = match text.split_once('\n') {
+                    Some((first, second)) => {
+                        out.push(format!("{:>4} {first}", first_ply + i));
+                        second.to_string()
+                    }
+                    None => text,
                 };
                 out.push(format!("{:>4} {text}{time}{mark}", first_ply + i));
                 out.extend(comments.iter().map(|c| format!("*{c}")));

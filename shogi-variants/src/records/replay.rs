@@ -1,7 +1,7 @@
 //! The generic half of reading and writing records: record moves resolved against the
 //! positions of rule set `R` (legality, `同`, promotion, piece names) and written back.
 
-use super::notation::{kif_square, names_of, square_numbers, square_of};
+use super::notation::{kif_square, large_square, names_of, square_in, square_numbers, square_of};
 use super::{EndKind, GameEnd, Record, RecordError, RecordMove, Variation};
 use shogi_core::{Color, Game, Move, MoveError, Piece, Position, Rules, Square};
 
@@ -68,8 +68,8 @@ pub enum MoveText {
         color: Option<Color>,
         /// File and rank numbers; `None` for `同` (the previous move's destination).
         to: Option<(u8, u8)>,
-        kind: &'static str,
-        /// The written text of the piece (for messages).
+        /// The piece as written: the kinds of the rule set it spells are the candidates
+        /// (on large boards several promoted kinds share a name; the origin decides).
         piece: String,
         promote: Option<bool>,
         drop: bool,
@@ -78,6 +78,11 @@ pub enum MoveText {
         /// the moving piece when no origin is written.
         relative: Option<char>,
         motion: Option<char>,
+        /// A lion's double move (large-board KIF writes it as two entries, `一歩目` and
+        /// `二歩目`): the square of the first step.
+        mid: Option<(u8, u8)>,
+        /// This entry is a `一歩目` still waiting for its `二歩目`.
+        first_step: bool,
     },
     Csa {
         color: Color,
@@ -105,6 +110,19 @@ fn kind_in<R: Rules>(name: &str) -> Option<u8> {
 
 fn kind_name<R: Rules>(kind: u8) -> &'static str {
     R::TABLE.pieces[kind as usize].name
+}
+
+/// The kinds of `R` a written piece name spells (several on large boards: `龍王` is the
+/// dragon king and the promoted rook).
+fn kinds_spelled<R: Rules>(piece: &str) -> Vec<u8> {
+    (0..R::TABLE.pieces.len() as u8)
+        .filter(|&k| names_of(kind_name::<R>(k)).is_some_and(|n| n.spells(piece)))
+        .collect()
+}
+
+/// A square's name in messages: `７六` on a standard board, `12十一` beyond it.
+fn square_name(sq: Square) -> String {
+    kif_square(sq).unwrap_or_else(|| large_square(sq))
 }
 
 /// The SFEN of a board diagram under rule set `R`.
@@ -360,7 +378,10 @@ pub(super) fn to_move<R: Rules>(
     last_to: Option<Square>,
     id: &str,
 ) -> Result<Move, String> {
-    let sq = |(f, r): (u8, u8)| square_of(f, r).ok_or_else(|| format!("no square {f}{r}"));
+    let sq = |(f, r): (u8, u8)| {
+        square_in(&R::GEOMETRY, f, r)
+            .ok_or_else(|| format!("no square {f}{r} on the {} board", R::GEOMETRY))
+    };
     let side = pos.side_to_move();
     // KI2's side mark, where the text has one, must name the side to move.
     let color = match text {
@@ -380,27 +401,34 @@ pub(super) fn to_move<R: Rules>(
         }
         MoveText::Kif {
             to,
-            kind,
             piece,
             promote,
             drop,
             from,
             relative,
             motion,
+            mid,
+            first_step,
             ..
         } => {
+            if *first_step {
+                return Err("a lion's first step (一歩目) without its second (二歩目)".into());
+            }
             let to = match to {
                 Some(t) => sq(*t)?,
                 None => last_to.ok_or("'同' (same square) with no previous move")?,
             };
-            let k = kind_in::<R>(kind)
-                .ok_or_else(|| format!("the piece '{piece}' does not exist in {id}"))?;
+            let kinds = kinds_spelled::<R>(piece);
+            if kinds.is_empty() {
+                return Err(format!("the piece '{piece}' does not exist in {id}"));
+            }
             let drop_it = || {
                 // A piece dropped promoted side up (flip rules) is held unpromoted.
-                if pos.hand(side, pos.tables().unpromoted[k as usize]) == 0 {
-                    return Err(format!("no '{piece}' in hand to drop"));
-                }
-                Ok(Move::drop(k, to))
+                kinds
+                    .iter()
+                    .find(|&&k| pos.hand(side, pos.tables().unpromoted[k as usize]) > 0)
+                    .map(|&k| Move::drop(k, to))
+                    .ok_or_else(|| format!("no '{piece}' in hand to drop"))
             };
             if *drop {
                 return drop_it();
@@ -408,7 +436,8 @@ pub(super) fn to_move<R: Rules>(
             let from = match from {
                 Some(f) => sq(*f)?,
                 None => {
-                    let cands = candidates(pos, k, to);
+                    let cands: Vec<Move> =
+                        kinds.iter().flat_map(|&k| candidates(pos, k, to)).collect();
                     // KI2 writes a drop without 打 when no piece on the board can go there.
                     if cands.is_empty()
                         && promote.is_none()
@@ -433,22 +462,22 @@ pub(super) fn to_move<R: Rules>(
             };
             let promote = promote.unwrap_or(false);
             match pos.kind_at(from) {
-                None => Err(format!(
-                    "no piece on {} to move",
-                    kif_square(from).unwrap_or_default()
-                )),
+                None => Err(format!("no piece on {} to move", square_name(from))),
                 Some((c, _)) if c != side => Err(format!(
                     "the piece on {} is the opponent's",
-                    kif_square(from).unwrap_or_default()
+                    square_name(from)
                 )),
-                Some((_, actual)) if actual != k => Err(format!(
+                Some((_, actual)) if !kinds.contains(&actual) => Err(format!(
                     "the piece on {} is '{}', not '{piece}'",
-                    kif_square(from).unwrap_or_default(),
+                    square_name(from),
                     names_of(kind_name::<R>(actual))
                         .map(|n| n.kif)
                         .unwrap_or(kind_name::<R>(actual))
                 )),
-                Some(_) => Ok(turned_down(pos, Move::new(from, to, promote))),
+                Some(_) => match mid {
+                    Some(m) => Ok(pos.canonical_lion_move(Move::lion(from, sq(*m)?, to, promote))),
+                    None => Ok(turned_down(pos, Move::new(from, to, promote))),
+                },
             }
         }
         MoveText::Csa {
@@ -733,6 +762,9 @@ pub fn kif_text<R: Rules>(
     mv: Move,
     prev_to: Option<Square>,
 ) -> Option<String> {
+    if large_board::<R>() {
+        return large_kif_text(pos, mv, prev_to);
+    }
     if mv.mid().is_some() {
         return None;
     }
@@ -756,6 +788,51 @@ pub fn kif_text<R: Rules>(
         ""
     };
     Some(format!("{to}{}{suffix}({ff}{fr})", n.kif))
+}
+
+/// Whether `R`'s board is beyond 9×9, so its records use large-board notation.
+pub fn large_board<R: Rules>() -> bool {
+    R::GEOMETRY.files > 9 || R::GEOMETRY.ranks > 9
+}
+
+/// The large-board KIF text of a move, as lishogi writes chu shogi: `7八獅子 （←7十）`,
+/// `仝龍王 （←3五）`, `12十一香車成 （←12十）`; a lion's double move as two entries,
+/// `一歩目 7九獅子 （←7十）` and `二歩目 7八獅子 （←7九）`, joined by a line break.
+/// `None` for a piece without a Japanese name, or a drop (large boards have no hands).
+fn large_kif_text<R: Rules>(
+    pos: &mut Position<R>,
+    mv: Move,
+    prev_to: Option<Square>,
+) -> Option<String> {
+    if mv.is_drop() {
+        return None;
+    }
+    let (_, kind) = pos.kind_at(mv.from())?;
+    let name = names_of(kind_name::<R>(kind))?.long;
+    let dest = |sq: Square| {
+        if prev_to == Some(sq) {
+            "仝".to_string()
+        } else {
+            large_square(sq)
+        }
+    };
+    let from = large_square(mv.from());
+    if let Some(mid) = mv.mid() {
+        return Some(format!(
+            "一歩目 {}{name} （←{from}）\n二歩目 {}{name} （←{}）",
+            dest(mid),
+            large_square(mv.to()),
+            large_square(mid)
+        ));
+    }
+    let suffix = if mv.is_promotion() {
+        "成"
+    } else if pos.is_legal_move(Move::new(mv.from(), mv.to(), true)) {
+        "不成"
+    } else {
+        ""
+    };
+    Some(format!("{}{name}{suffix} （←{from}）", dest(mv.to())))
 }
 
 /// The CSA text of a move (`+7776FU`, `-0055KA`), or `None` when it has none.

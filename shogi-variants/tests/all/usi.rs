@@ -386,3 +386,38 @@ fn go_mate_answers_checkmate() {
     usi.until("readyok");
     usi.close();
 }
+
+/// `DepthLimit` caps every search (the weak opponent of a match), and is refused out of range.
+#[test]
+fn depth_limit_option() {
+    let mut usi = Usi::start();
+    usi.send("usi");
+    let lines = usi.until("usiok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name DepthLimit type spin default 0 min 0 max 64"),
+        "{lines:?}"
+    );
+    usi.send("setoption name DepthLimit value 65");
+    usi.send("setoption name DepthLimit value 1");
+    usi.send("isready");
+    let lines = usi.until("readyok");
+    let errors = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error: DepthLimit:"))
+        .count();
+    assert_eq!(errors, 1, "{lines:?}");
+    for go in ["go movetime 3000", "go depth 5"] {
+        usi.send("position startpos moves 7g7f");
+        usi.send(go);
+        let lines = usi.until("bestmove");
+        let depths: Vec<&str> = lines
+            .iter()
+            .filter_map(|l| l.strip_prefix("info depth "))
+            .map(|r| r.split_whitespace().next().unwrap())
+            .collect();
+        assert_eq!(depths, ["1"], "{go}: {lines:?}");
+    }
+    usi.close();
+}

@@ -8,7 +8,7 @@ use shogi_core::game::EndReason;
 use shogi_core::{Game, Rules};
 use shogi_variants::registry::{self, VariantVisitor};
 
-/// Longest game played (plies).
+/// Longest game played (plies) in the per-family test.
 const MAX_PLIES: usize = 160;
 
 #[derive(Debug)]
@@ -21,6 +21,7 @@ struct Played {
 struct Referee<'a> {
     usi: &'a mut Usi,
     go: &'a str,
+    max_plies: usize,
 }
 
 impl VariantVisitor for Referee<'_> {
@@ -49,7 +50,9 @@ impl VariantVisitor for Referee<'_> {
                 let side = game.position().side_to_move();
                 match outcome.reason {
                     // A repetition ends the game without deciding the position: any answer.
-                    EndReason::Sennichite | EndReason::PerpetualCheck => {}
+                    EndReason::Sennichite
+                    | EndReason::PerpetualCheck
+                    | EndReason::PerpetualAttack => {}
                     _ if outcome.winner == Some(side) => assert_eq!(best, "win", "{id}"),
                     _ => assert_eq!(best, "resign", "{id} after {moves:?}"),
                 }
@@ -68,7 +71,7 @@ impl VariantVisitor for Referee<'_> {
                     panic!("{id} after {moves:?}: ponder {p}: {e}");
                 }
             }
-            if moves.len() >= MAX_PLIES && !game.is_over() {
+            if moves.len() >= self.max_plies && !game.is_over() {
                 return Played {
                     plies: moves.len(),
                     reason: None,
@@ -79,11 +82,29 @@ impl VariantVisitor for Referee<'_> {
 }
 
 fn play(usi: &mut Usi, id: &str, go: &str) -> Played {
+    play_up_to(usi, id, go, MAX_PLIES)
+}
+
+fn play_up_to(usi: &mut Usi, id: &str, go: &str, max_plies: usize) -> Played {
     usi.send(&format!("setoption name USI_Variant value {id}"));
     usi.send("isready");
     usi.until("readyok");
     usi.send("usinewgame");
-    registry::dispatch(id, Referee { usi, go }).expect("registered id")
+    registry::dispatch(id, Referee { usi, go, max_plies }).expect("registered id")
+}
+
+/// Chu shogi (issue 21) played to its end through USI on its 12×12 board, the server on
+/// both sides and our `Game` refereeing every move: the end (a royal taken or bared, or a
+/// repetition) is answered as the other ends are.
+#[test]
+fn chushogi_game_to_the_end() {
+    let mut usi = Usi::start();
+    usi.send("setoption name USI_Hash value 4");
+    let played = play_up_to(&mut usi, "chushogi", "go nodes 1500", 1500);
+    eprintln!("chushogi: {played:?}");
+    assert!(played.reason.is_some(), "the game ended: {played:?}");
+    usi.send("quit");
+    usi.close();
 }
 
 #[test]

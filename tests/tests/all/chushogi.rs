@@ -131,11 +131,17 @@ fn a_bare_king_loses_and_king_against_king_draws() {
     use shogi_core::{Color, EndReason, Game};
     let game = Game::<ChuShogi>::from_sfen("12/3k8/9G2/12/12/12/12/6K5/12/12/12/12 w - 1").unwrap();
     let o = game.outcome().expect("bared");
-    assert_eq!((o.winner, o.reason), (Some(Color::Black), EndReason::BareKing));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::BareKing)
+    );
     // The other side's bare king is judged too: Black to move has bared White.
     let game = Game::<ChuShogi>::from_sfen("12/3k8/9G2/12/12/12/12/6K5/12/12/12/12 b - 1").unwrap();
     let o = game.outcome().expect("bared");
-    assert_eq!((o.winner, o.reason), (Some(Color::Black), EndReason::BareKing));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), EndReason::BareKing)
+    );
     let game = Game::<ChuShogi>::from_sfen("12/3k8/12/12/12/12/12/6K5/12/12/12/12 b - 1").unwrap();
     let o = game.outcome().expect("drawn");
     assert_eq!((o.winner, o.reason), (None, EndReason::BareKings));
@@ -168,7 +174,10 @@ fn repetition_the_side_attacking_with_every_move_loses() {
     let sfen = "k11/12/7g4/11R/12/12/12/12/12/12/12/K11 b - 1";
     // Every rook move attacks the gold (on 5c from 1c, on 5d from 1d); the gold only runs.
     let o = repeat(sfen, ["1d1c", "5c5d", "1c1d", "5d5c"]);
-    assert_eq!((o.winner, o.reason), (Some(Color::White), EndReason::PerpetualAttack));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), EndReason::PerpetualAttack)
+    );
     // The rook shuffling on the second rank attacks nothing: a draw.
     let o = repeat(sfen, ["1d2d", "5c6c", "2d1d", "6c5c"]);
     assert_eq!((o.winner, o.reason), (None, EndReason::Sennichite));
