@@ -554,7 +554,8 @@ async fn chu_game(c: &Client, addr: SocketAddr) {
         );
     }
     for mv in ["7j7h", "10i10h", "7h7f"] {
-        click_move(c, id, None, &played, &mv[..2], &mv[2..]).await;
+        let from = first_square(mv);
+        click_move(c, id, None, &played, from, &mv[from.len()..]).await;
         played.push(mv.to_string());
         // The engine (White) replies; its move is legal (`engine_sfen` refuses others).
         let start = Instant::now();
