@@ -50,8 +50,10 @@ impl<R: Rules> Position<R> {
     pub fn drawn_by_board(&self) -> bool {
         R::HOOKS.goal == Goal::BareKing
             && Color::BOTH.into_iter().all(|c| {
-                self.royals(c).count() == 1 && self.live(c).count() == 1 && !self.in_check(c)
+                let live = self.live(c);
+                live.count() == 1 && (live & self.royals(c)).nonempty()
             })
+            && Color::BOTH.into_iter().all(|c| !self.in_check(c))
     }
 
     /// Whether the board has ended the game, won or drawn: such a position has no legal move.
@@ -74,11 +76,24 @@ impl<R: Rules> Position<R> {
     /// Pieces of `color` that can still move somewhere (a pawn or lance on its last rank
     /// cannot).
     fn live(&self, color: Color) -> Bb<R> {
-        let mut dead = Bitboard::EMPTY;
-        for k in 0..R::TABLE.pieces.len() {
-            dead |= self.pieces(color, k as u8) & self.tables.stuck[color.index()][k];
+        self.pieces_of(color) & !self.kinds_of(color, self.tables.stuck_kinds, true)
+    }
+
+    /// The pieces of `color` of the kinds in `mask`; with `stuck`, only those on squares
+    /// where their kind is stuck.
+    fn kinds_of(&self, color: Color, mut mask: KindMask, stuck: bool) -> Bb<R> {
+        let mut bb = Bitboard::EMPTY;
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let on = self.pieces(color, k as u8);
+            bb |= if stuck {
+                on & self.tables.stuck[color.index()][k]
+            } else {
+                on
+            };
         }
-        self.pieces_of(color) & !dead
+        bb
     }
 
     /// Chu shogi's bare king, as lishogi judges it: `color` has one royal and nothing else
@@ -92,13 +107,7 @@ impl<R: Rules> Position<R> {
             return false;
         }
         let them = !color;
-        let mut minor = Bitboard::EMPTY;
-        for k in 0..R::TABLE.pieces.len() {
-            if Self::MINOR_KINDS >> k & 1 != 0 {
-                minor |= self.pieces(them, k as u8);
-            }
-        }
-        let counted = self.live(them) & !minor;
+        let counted = self.live(them) & !self.kinds_of(them, Self::MINOR_KINDS, false);
         counted.count() > 1
             && self.royals(them).nonempty()
             && !self.in_check(them)

@@ -164,6 +164,8 @@ pub struct Tables<S = u128> {
     /// Squares from which the kind has no move even on an empty board, per colour (a pawn or
     /// lance on the last rank), whether or not its dead ranks forbid standing there.
     pub stuck: [[Bitboard<S>; MAX_KINDS]; 2],
+    /// Kinds stuck on some square for some colour (the bare-king count looks only at them).
+    pub stuck_kinds: KindMask,
     pub unpromoted: [u8; MAX_KINDS],
     pub royal: [bool; MAX_KINDS],
     pub immortal: [bool; MAX_KINDS],
@@ -274,6 +276,7 @@ impl<S: Storage> Tables<S> {
             zone: [[Bitboard::EMPTY; MAX_KINDS]; 2],
             dead: [[Bitboard::EMPTY; MAX_KINDS]; 2],
             stuck: [[Bitboard::EMPTY; MAX_KINDS]; 2],
+            stuck_kinds: 0,
             unpromoted: [0; MAX_KINDS],
             royal: [false; MAX_KINDS],
             immortal: [false; MAX_KINDS],
@@ -431,6 +434,7 @@ impl<S: Storage> Tables<S> {
                         | t.capture_only[c.index()][k][s];
                     if reach.is_empty() {
                         t.stuck[c.index()][k].set(sq);
+                        t.stuck_kinds |= 1 << k;
                     }
                 }
             }
