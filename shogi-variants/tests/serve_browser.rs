@@ -188,6 +188,41 @@ fn first_square(s: &str) -> &str {
     &s[..digits + 1]
 }
 
+/// Where the engine lets a lion go after the first step `first` (`5e5d`): the squares of its
+/// double moves' second steps, and the first step's square itself (to stop there).
+fn second_steps(id: &str, sfen: &str, first: &str) -> Vec<String> {
+    let mut e = registry::create(id).unwrap();
+    e.set_position(Some(sfen), &[]).unwrap();
+    let stop = first_square(&first[first_square(first).len()..]).to_string();
+    let mut v: Vec<String> = e
+        .legal_moves()
+        .into_iter()
+        .filter_map(|m| match m.strip_prefix(first)? {
+            "" => Some(stop.clone()),
+            rest => Some(first_square(rest).to_string()),
+        })
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// The page's game as the server's KIF (the *Save KIF* link).
+async fn saved_kif(c: &Client, addr: SocketAddr) -> String {
+    let href = c
+        .find(Locator::Id("save-kif"))
+        .await
+        .unwrap()
+        .attr("href")
+        .await
+        .unwrap()
+        .expect("the KIF link has an address");
+    let path = href.trim_start_matches(&format!("http://{addr}"));
+    let reply = request(addr, "GET", path, None, None);
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.body
+}
+
 async fn screenshot(c: &Client, name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/web-screenshots");
     std::fs::create_dir_all(&dir).unwrap();
@@ -347,25 +382,11 @@ async fn lion_double_move(c: &Client, addr: SocketAddr) {
     click(c, &square("5e")).await;
     click(c, &square("5d")).await;
     // Second step: the squares the engine allows after 5d (and 5d itself, to stop there).
-    let mut want: Vec<String> = {
-        let mut e = registry::create(id).unwrap();
-        e.set_position(Some(sfen), &[]).unwrap();
-        e.legal_moves()
-            .into_iter()
-            .filter_map(|m| {
-                if m.starts_with("5e5d") && m.len() >= 6 {
-                    Some(m[4..6].to_string())
-                } else if m == "5e5d" {
-                    Some("5d".to_string())
-                } else {
-                    None
-                }
-            })
-            .collect()
-    };
-    want.sort();
-    want.dedup();
-    assert_eq!(targets(c).await, want, "the lion's second steps");
+    assert_eq!(
+        targets(c).await,
+        second_steps(id, sfen, "5e5d"),
+        "the lion's second steps"
+    );
     click(c, &square("4d")).await;
     wait_sfen(
         c,
@@ -487,20 +508,9 @@ async fn record_and_analysis(c: &Client, addr: SocketAddr) {
         played.push(format!("{from}{to}"));
         wait_sfen(c, &engine_sfen(id, None, &played), &format!("{from}{to}")).await;
     }
-    let href = c
-        .find(Locator::Id("save-kif"))
-        .await
-        .unwrap()
-        .attr("href")
-        .await
-        .unwrap()
-        .expect("the KIF link has an address");
-    let path = href.trim_start_matches(&format!("http://{addr}"));
-    let reply = request(addr, "GET", path, None, None);
-    assert_eq!(reply.status, 200, "{}", reply.body);
+    let kif = saved_kif(c, addr).await;
     let record =
-        shogi_variants::records::read_text(&reply.body, shogi_variants::records::Format::Kif, id)
-            .unwrap();
+        shogi_variants::records::read_text(&kif, shogi_variants::records::Format::Kif, id).unwrap();
     assert_eq!(record.usi_moves(), played);
     let input = c.find(Locator::Id("analyse-time")).await.unwrap();
     input.clear().await.unwrap();
@@ -570,25 +580,13 @@ async fn chu_game(c: &Client, addr: SocketAddr) {
         }
         wait_sfen(c, &engine_sfen(id, None, &played), mv).await;
     }
-    let href = c
-        .find(Locator::Id("save-kif"))
-        .await
-        .unwrap()
-        .attr("href")
-        .await
-        .unwrap()
-        .expect("the KIF link has an address");
-    let path = href.trim_start_matches(&format!("http://{addr}"));
-    let reply = request(addr, "GET", path, None, None);
-    assert_eq!(reply.status, 200, "{}", reply.body);
+    let kif = saved_kif(c, addr).await;
     assert!(
-        reply.body.contains("   1 7八獅子 （←7十）"),
-        "chu KIF notation: {}",
-        reply.body
+        kif.contains("   1 7八獅子 （←7十）"),
+        "chu KIF notation: {kif}"
     );
     let record =
-        shogi_variants::records::read_text(&reply.body, shogi_variants::records::Format::Kif, id)
-            .unwrap();
+        shogi_variants::records::read_text(&kif, shogi_variants::records::Format::Kif, id).unwrap();
     assert_eq!(record.usi_moves(), played);
     screenshot(c, "chushogi.png").await;
 
@@ -603,24 +601,11 @@ async fn chu_game(c: &Client, addr: SocketAddr) {
     wait_sfen(c, &engine_sfen(id, Some(sfen), &[]), "chu setup").await;
     click(c, &square("4e")).await;
     click(c, &square("4d")).await;
-    let mut want: Vec<String> = {
-        let mut e = registry::create(id).unwrap();
-        e.set_position(Some(sfen), &[]).unwrap();
-        e.legal_moves()
-            .into_iter()
-            .filter_map(|m| {
-                let rest = m.strip_prefix("4e4d")?;
-                Some(if rest.is_empty() {
-                    "4d".to_string()
-                } else {
-                    first_square(rest).to_string()
-                })
-            })
-            .collect()
-    };
-    want.sort();
-    want.dedup();
-    assert_eq!(targets(c).await, want, "the lion's second steps");
+    assert_eq!(
+        targets(c).await,
+        second_steps(id, sfen, "4e4d"),
+        "the lion's second steps"
+    );
     click(c, &square("4c")).await;
     let done = vec!["4e4d4c".to_string()];
     wait_sfen(c, &engine_sfen(id, Some(sfen), &done), "4e4d4c").await;

@@ -38,7 +38,16 @@ mod notation {
         assert_eq!(kind_of_kanji("全"), Some("promoted_silver"));
         assert_eq!(kind_of_kanji("竜"), Some("dragon"));
         assert_eq!(kind_of_kanji("王"), Some("king"));
-        assert_eq!(kind_of_kanji("象"), None);
+        assert_eq!(kind_of_kanji("象"), Some("drunk_elephant"));
+        assert_eq!(kind_of_kanji("犬"), None);
+        // Large boards: lishogi's two-kanji names and the ranks beyond 九.
+        assert_eq!(leading_piece("金飛車 （←4二）"), Some(("promoted_gold", 9)));
+        assert_eq!(leading_piece("龍王成"), Some(("dragon", 6)));
+        assert_eq!(rank_kanji(12), "十二");
+        assert_eq!(leading_rank("十二獅子"), Some((12, 6)));
+        assert_eq!(leading_rank("十獅子"), Some((10, 3)));
+        assert_eq!(leading_rank("八獅子"), Some((8, 3)));
+        assert_eq!(leading_rank("獅子"), None);
         assert_eq!(leading_piece("成銀(37)"), Some(("promoted_silver", 6)));
         assert_eq!(leading_piece("銀成(37)"), Some(("silver", 3)));
         assert_eq!(leading_piece("麒麟(55)"), Some(("kirin", 6)));
