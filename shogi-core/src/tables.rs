@@ -34,6 +34,10 @@ fn build_rays<S: Storage>(g: &Geometry) -> Rays<S> {
             }
         }
     }
+    // `ray_attack` takes square 0 for "no blocker" along a decreasing direction.
+    for (d, ray) in rays.iter().enumerate() {
+        assert!(positive(d) || ray[0].is_empty());
+    }
     rays
 }
 
@@ -139,6 +143,9 @@ pub struct Tables<S = u128> {
     pub leap: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     pub move_only: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     pub capture_only: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
+    /// `slide_reach[color][kind][sq]`: the squares its plain slides reach on an empty board (a
+    /// superset of where they attack on any board; empty for a kind without slides).
+    pub slide_reach: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     /// Bit `d` set: slides along absolute direction `d`.
     pub slide_dirs: [[u8; MAX_KINDS]; 2],
     /// Longest slide along `d` per colour and kind, 0 for no limit (`slides_up_to`).
@@ -204,6 +211,8 @@ pub struct ReverseAttacks<S = u128> {
     pub slide_kinds: [[KindMask; 8]; 2],
     /// Bit `d` set: some kind of that colour slides along `d`.
     pub slide_dirs: [u8; 2],
+    /// Kinds with a plain slide, per colour (bit mask).
+    pub slider_kinds: [KindMask; 2],
     /// Kinds with reflecting slides (bit mask).
     pub reflect_kinds: KindMask,
     /// Kinds whose attacks depend on the occupancy (slides or reflecting slides, either
@@ -217,6 +226,7 @@ impl<S: Storage> ReverseAttacks<S> {
             leap_sources: [[Bitboard::EMPTY; SQUARES]; 2],
             slide_kinds: [[0; 8]; 2],
             slide_dirs: [0; 2],
+            slider_kinds: [0; 2],
             reflect_kinds: 0,
             blockable_kinds: 0,
         };
@@ -232,6 +242,7 @@ impl<S: Storage> ReverseAttacks<S> {
                     if t.slide_dirs[c][k] >> d & 1 != 0 {
                         r.slide_kinds[c][d] |= 1 << k;
                         r.slide_dirs[c] |= 1 << d;
+                        r.slider_kinds[c] |= 1 << k;
                         r.blockable_kinds |= 1 << k;
                     }
                 }
@@ -262,6 +273,7 @@ impl<S: Storage> Tables<S> {
             leap: vec![empty; 2],
             move_only: vec![empty; 2],
             capture_only: vec![empty; 2],
+            slide_reach: vec![empty; 2],
             slide_dirs: [[0; MAX_KINDS]; 2],
             slide_range: [[[0; 8]; MAX_KINDS]; 2],
             ranged_mask: 0,
@@ -290,6 +302,7 @@ impl<S: Storage> Tables<S> {
                 leap_sources: [[Bitboard::EMPTY; SQUARES]; 2],
                 slide_kinds: [[0; 8]; 2],
                 slide_dirs: [0; 2],
+                slider_kinds: [0; 2],
                 reflect_kinds: 0,
                 blockable_kinds: 0,
             },
@@ -426,6 +439,16 @@ impl<S: Storage> Tables<S> {
             for k in 0..n {
                 for sq in g.squares() {
                     let s = sq.index();
+                    let mut slides = Bitboard::EMPTY;
+                    for d in 0..8 {
+                        if t.slide_dirs[c.index()][k] >> d & 1 != 0 {
+                            slides |= match t.slide_range[c.index()][k][d] {
+                                0 => t.rays[d][s],
+                                n => t.rays[d][s] & t.within[n as usize][s],
+                            };
+                        }
+                    }
+                    t.slide_reach[c.index()][k][s] = slides;
                     let reach = t.plain_attacks(k, c, sq, Bitboard::EMPTY)
                         | t.move_only[c.index()][k][s]
                         | t.capture_only[c.index()][k][s];
@@ -443,18 +466,24 @@ impl<S: Storage> Tables<S> {
     }
 
     /// Squares attacked by a slider from `sq` along `d`, up to and including the first blocker.
+    ///
+    /// Branch-free: along a direction of increasing index the squares up to the lowest
+    /// blocker are `ray & (x ^ (x - 1))` (`x` the blockers; the whole ray when there are none);
+    /// along a decreasing one, the ray minus the ray beyond the highest blocker, square 0
+    /// standing in for no blocker (nothing lies beyond it that way).
     #[inline]
     pub fn ray_attack(&self, d: usize, sq: Square, occ: Bitboard<S>) -> Bitboard<S> {
         let ray = self.rays[d][sq.index()];
-        let blockers = ray & occ;
-        match first_along(d, blockers) {
-            Some(b) => ray ^ self.rays[d][b.index()],
-            None => ray,
+        let blockers = (ray & occ).0;
+        if positive(d) {
+            Bitboard(ray.0 & blockers.up_to_lowest())
+        } else {
+            ray ^ self.rays[d][blockers.highest_or_zero() as usize]
         }
     }
 
     /// Attacks of a kind without special movement (leaps and plain slides).
-    #[inline]
+    #[inline(always)]
     pub fn plain_attacks(
         &self,
         kind: usize,
@@ -494,7 +523,7 @@ impl<S: Storage> Tables<S> {
     /// Squares a `kind` of `color` on `sq` may move to by its own movement, before the own-
     /// piece mask: [`Tables::attacks`], except that a square reached only by a capture-only
     /// step needs a piece of `capturable` on it, plus move-only steps onto empty squares.
-    #[inline]
+    #[inline(always)]
     pub fn reach(
         &self,
         kind: usize,

@@ -330,9 +330,29 @@ impl<R: Rules> Position<R> {
         let king_kind = self.piece_at(king).kind() as usize;
         let lifted = occ ^ Bitboard::from_square(king);
         let mut safe = Bitboard::EMPTY;
-        for to in self.fast_targets(king_kind, us, king, occ, blocked, capturable) {
-            if self.plain_attackers(to, them, lifted).is_empty() {
-                safe.set(to);
+        let targets = self.fast_targets(king_kind, us, king, occ, blocked, capturable);
+        if targets.nonempty() {
+            // Squares some enemy slider could reach on an empty board: elsewhere only leaps
+            // and capture-only steps can attack.
+            let b = them.index();
+            let mut threat = Bitboard::EMPTY;
+            let mut kinds = t.reverse.slider_kinds[b];
+            while kinds != 0 {
+                let k = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                for from in self.pieces(them, k as u8) {
+                    threat |= t.slide_reach[b][k][from.index()];
+                }
+            }
+            for to in targets & !threat {
+                if self.leap_attackers(to, them).is_empty() {
+                    safe.set(to);
+                }
+            }
+            for to in targets & threat {
+                if self.plain_attackers(to, them, lifted).is_empty() {
+                    safe.set(to);
+                }
             }
         }
         self.emit(sink, us, king, king_kind, safe);
