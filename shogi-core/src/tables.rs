@@ -143,6 +143,11 @@ pub struct Tables<S = u128> {
     pub leap: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     pub move_only: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     pub capture_only: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
+    /// `leap_shifts[color][kind]`: for a kind that only leaps (no slides, no special movement),
+    /// each leap as an index shift and the squares it can start from (its target on the
+    /// board); empty for other kinds. Bulk counting moves all unpinned pieces of such a kind
+    /// one leap at a time.
+    pub leap_shifts: [Vec<Vec<(i32, Bitboard<S>)>>; 2],
     /// `slide_reach[color][kind][sq]`: the squares its plain slides reach on an empty board (a
     /// superset of where they attack on any board; empty for a kind without slides).
     pub slide_reach: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
@@ -274,6 +279,7 @@ impl<S: Storage> Tables<S> {
             move_only: vec![empty; 2],
             capture_only: vec![empty; 2],
             slide_reach: vec![empty; 2],
+            leap_shifts: [vec![Vec::new(); n], vec![Vec::new(); n]],
             slide_dirs: [[0; MAX_KINDS]; 2],
             slide_range: [[[0; 8]; MAX_KINDS]; 2],
             ranged_mask: 0,
@@ -388,6 +394,25 @@ impl<S: Storage> Tables<S> {
             t.any_special |= t.special[k];
             if p.royal {
                 t.royal_mask |= 1 << k;
+            }
+            if !t.special[k] && m.slides.is_empty() && m.ranged.is_empty() {
+                for color in Color::BOTH {
+                    let c = color.index();
+                    for &(dx, dy) in m.leaps {
+                        let (df, dr) = absolute(color, dx, dy);
+                        let shift = df as i32 * STRIDE as i32 + dr as i32;
+                        if t.leap_shifts[c][k].iter().any(|&(s, _)| s == shift) {
+                            continue;
+                        }
+                        let mut from = Bitboard::EMPTY;
+                        for sq in g.squares() {
+                            if g.offset(sq, color, dx, dy).is_some() {
+                                from.set(sq);
+                            }
+                        }
+                        t.leap_shifts[c][k].push((shift, from));
+                    }
+                }
             }
         }
         // Hand kinds: exactly what a capture can put in hand.

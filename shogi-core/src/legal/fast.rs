@@ -100,6 +100,10 @@ pub(crate) trait Sink<S: Storage> {
     fn one(&mut self, mv: Move);
     /// Moves from `from` to each square of `to` turning a promoted piece back (flip rules).
     fn demotes(&mut self, from: Square, to: Bitboard<S>);
+    /// Whether the sink only counts (then [`Sink::add`] may stand for moves never listed).
+    const COUNTS: bool;
+    /// `n` more moves (a counting sink only).
+    fn add(&mut self, n: u32);
 }
 
 pub(crate) struct ListSink<'a>(pub(crate) &'a mut MoveList);
@@ -130,6 +134,10 @@ impl<S: Storage> Sink<S> for ListSink<'_> {
             self.0.push(Move::demote(from, sq));
         }
     }
+    const COUNTS: bool = false;
+    fn add(&mut self, _n: u32) {
+        unreachable!("a move list is never given a bare count")
+    }
 }
 
 pub(crate) struct CountSink(pub(crate) u64);
@@ -150,6 +158,11 @@ impl<S: Storage> Sink<S> for CountSink {
     #[inline]
     fn demotes(&mut self, _from: Square, to: Bitboard<S>) {
         self.0 += to.count() as u64;
+    }
+    const COUNTS: bool = true;
+    #[inline]
+    fn add(&mut self, n: u32) {
+        self.0 += n as u64;
     }
 }
 
@@ -371,7 +384,15 @@ impl<R: Rules> Position<R> {
             if t.royal[k] {
                 continue;
             }
-            for from in self.pieces(us, k as u8) {
+            let mut pieces = self.pieces(us, k as u8);
+            if K::COUNTS && self.counts_by_leaps(k) {
+                let free = pieces & !pinned;
+                if free.count() as usize >= t.leap_shifts[us.index()][k].len() {
+                    sink.add(self.count_leaps(us, k, free, !blocked & mask));
+                    pieces &= pinned;
+                }
+            }
+            for from in pieces {
                 let mut targets = self.fast_targets(k, us, from, occ, blocked, capturable) & mask;
                 if pinned.nonempty() && pinned.contains(from) {
                     targets &= info.pin_line(from);
@@ -382,6 +403,54 @@ impl<R: Rules> Position<R> {
         if drop_mask.nonempty() {
             self.drops_fast(sink, us, drop_mask);
         }
+    }
+
+    /// Whether bulk counting may move the `kind` pieces as a set ([`Position::count_leaps`]):
+    /// the kind only leaps, and [`Position::emit`] has nothing more to say of its moves than
+    /// the dead squares and the promotion squares.
+    #[inline(always)]
+    fn counts_by_leaps(&self, kind: usize) -> bool {
+        let t = self.tables;
+        !R::HOOKS.promotion.flips()
+            && !(R::HOOKS.nifu_on_moves && t.nifu[kind])
+            && !t.leap_shifts[self.side_to_move().index()][kind].is_empty()
+    }
+
+    /// The moves [`Position::emit`] would count for every piece of `pieces` (all of one
+    /// leaping `kind`, none pinned), their targets limited to `allowed`: one shift of the
+    /// whole set per leap, those starting in the promotion zone apart from the others.
+    #[inline(always)]
+    fn count_leaps(&self, us: Color, kind: usize, pieces: Bb<R>, allowed: Bb<R>) -> u32 {
+        let t = self.tables;
+        let c = us.index();
+        let live = allowed & !t.dead[c][kind];
+        let promotes = t.promote_to[kind] != u8::MAX;
+        let zone = t.zone[c][kind];
+        let shift = |set: Bb<R>, by: i32| {
+            if by > 0 {
+                Bitboard(set.0.shl(by as u32))
+            } else {
+                Bitboard(set.0.shr(by.unsigned_abs()))
+            }
+        };
+        let mut n = 0;
+        for &(by, from) in &t.leap_shifts[c][kind] {
+            if !promotes {
+                n += (shift(pieces & from, by) & live).count();
+                continue;
+            }
+            for from_zone in [false, true] {
+                let starts = pieces & from & if from_zone { zone } else { !zone };
+                let to = shift(starts, by) & allowed;
+                let promote = self.promotion_squares_from(us, from_zone, kind, to);
+                let mut plain = to & !t.dead[c][kind];
+                if R::HOOKS.promotion == PromotionRule::Forced {
+                    plain &= !promote;
+                }
+                n += promote.count() + plain.count();
+            }
+        }
+        n
     }
 
     /// Legal drops onto `mask` (all empty squares, or the interposition squares in check).
