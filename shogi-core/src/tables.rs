@@ -192,6 +192,8 @@ pub struct Tables<S = u128> {
     pub any_special: bool,
     /// Kinds that are royal (bit mask).
     pub royal_mask: KindMask,
+    /// Every kind of the table (bit mask).
+    pub kind_mask: KindMask,
     /// Who can attack a square: the reverse view used by check detection.
     pub reverse: ReverseAttacks<S>,
     /// Material class of each kind: the lowest kind linked to it by promotion or by what a
@@ -218,6 +220,9 @@ pub struct ReverseAttacks<S = u128> {
     pub slide_dirs: [u8; 2],
     /// Kinds with a plain slide, per colour (bit mask).
     pub slider_kinds: [KindMask; 2],
+    /// `lines[sq]`: the squares of the eight rays from `sq` (where a slider must stand to
+    /// attack `sq` or pin a piece to it).
+    pub lines: [Bitboard<S>; SQUARES],
     /// Kinds with reflecting slides (bit mask).
     pub reflect_kinds: KindMask,
     /// Kinds whose attacks depend on the occupancy (slides or reflecting slides, either
@@ -232,6 +237,9 @@ impl<S: Storage> ReverseAttacks<S> {
             slide_kinds: [[0; 8]; 2],
             slide_dirs: [0; 2],
             slider_kinds: [0; 2],
+            lines: std::array::from_fn(|s| {
+                (0..8).fold(Bitboard::EMPTY, |acc, d| acc | t.rays[d][s])
+            }),
             reflect_kinds: 0,
             blockable_kinds: 0,
         };
@@ -304,11 +312,13 @@ impl<S: Storage> Tables<S> {
             hand_kinds: Vec::new(),
             any_special: false,
             royal_mask: 0,
+            kind_mask: 0,
             reverse: ReverseAttacks {
                 leap_sources: [[Bitboard::EMPTY; SQUARES]; 2],
                 slide_kinds: [[0; 8]; 2],
                 slide_dirs: [0; 2],
                 slider_kinds: [0; 2],
+                lines: [Bitboard::EMPTY; SQUARES],
                 reflect_kinds: 0,
                 blockable_kinds: 0,
             },
@@ -395,6 +405,7 @@ impl<S: Storage> Tables<S> {
             if p.royal {
                 t.royal_mask |= 1 << k;
             }
+            t.kind_mask |= 1 << k;
             if !t.special[k] && m.slides.is_empty() && m.ranged.is_empty() {
                 for color in Color::BOTH {
                     let c = color.index();

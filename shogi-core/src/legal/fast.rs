@@ -227,13 +227,19 @@ impl<R: Rules> Position<R> {
         };
         let leapers = self.leap_attackers(king, them);
         let mut sliders = Bitboard::EMPTY;
-        let mut dirs = rv.slide_dirs[b];
+        // Only a slider on a line from the king checks it or pins a piece to it.
+        let snipers = self.sliders_of(them) & rv.lines[king.index()];
+        let mut dirs = if snipers.is_empty() {
+            0
+        } else {
+            rv.slide_dirs[b]
+        };
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
             let o = OPPOSITE[d];
             let ray = t.rays[o][king.index()];
-            if (ray & enemy).is_empty() {
+            if (ray & snipers).is_empty() {
                 continue;
             }
             let Some(first) = first_along(o, ray & occ) else {
@@ -380,14 +386,17 @@ impl<R: Rules> Position<R> {
             (info.checkers | info.block, info.block)
         };
         let pinned = info.pinned;
-        for k in 0..t.kinds {
-            if t.royal[k] {
-                continue;
-            }
+        let mut kinds = t.kind_mask & !t.royal_mask;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
             let mut pieces = self.pieces(us, k as u8);
             if K::COUNTS && self.counts_by_leaps(k) {
                 let free = pieces & !pinned;
-                if free.count() as usize >= t.leap_shifts[us.index()][k].len() {
+                // A shift per leap against a target set per piece; without promotion a shift
+                // costs about a third as much.
+                let (n, leaps) = (free.count() as usize, t.leap_shifts[us.index()][k].len());
+                if n >= leaps || t.promote_to[k] == u8::MAX && 3 * n >= leaps {
                     sink.add(self.count_leaps(us, k, free, !blocked & mask));
                     pieces &= pinned;
                 }
@@ -441,6 +450,9 @@ impl<R: Rules> Position<R> {
             }
             for from_zone in [false, true] {
                 let starts = pieces & from & if from_zone { zone } else { !zone };
+                if starts.is_empty() {
+                    continue;
+                }
                 let to = shift(starts, by) & allowed;
                 let promote = self.promotion_squares_from(us, from_zone, kind, to);
                 let mut plain = to & !t.dead[c][kind];
