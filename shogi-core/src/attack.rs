@@ -178,13 +178,14 @@ impl<R: Rules> Position<R> {
         let t = self.tables;
         let b = by.index();
         let mut found = Bitboard::EMPTY;
+        let target = Bitboard::from_square(sq);
         for n in t.reverse.leap_sources[b][sq.index()] & self.pieces_of(by) {
             let k = self.piece_at(n).kind() as usize;
             let mut reach = t.leap[b][k][n.index()];
             if t.special[k] {
                 reach |= t.capture_only[b][k][n.index()];
             }
-            if reach.contains(sq) {
+            if (reach & target).nonempty() {
                 found.set(n);
             }
         }

@@ -44,8 +44,22 @@ fn build_rays<S: Storage>(g: &Geometry) -> Rays<S> {
 /// Whether moving along `d` increases the square index.
 #[inline]
 pub const fn positive(d: usize) -> bool {
-    (DIRS[d].0 as i32) * STRIDE as i32 + (DIRS[d].1 as i32) > 0
+    POSITIVE >> d & 1 != 0
 }
+
+/// Bit `d` set: moving along `d` increases the square index (one test for a direction
+/// known only at run time).
+const POSITIVE: u8 = {
+    let mut m = 0;
+    let mut d = 0;
+    while d < 8 {
+        if (DIRS[d].0 as i32) * STRIDE as i32 + (DIRS[d].1 as i32) > 0 {
+            m |= 1 << d;
+        }
+        d += 1;
+    }
+    m
+};
 
 /// `OPPOSITE[d]` is the direction index of `-DIRS[d]`.
 pub const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
@@ -143,11 +157,15 @@ pub struct Tables<S = u128> {
     pub leap: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     pub move_only: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     pub capture_only: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
-    /// `leap_shifts[color][kind]`: for a kind that only leaps (no slides, no special movement),
-    /// each leap as an index shift and the squares it can start from (its target on the
-    /// board); empty for other kinds. Bulk counting moves all unpinned pieces of such a kind
-    /// one leap at a time.
-    pub leap_shifts: [Vec<Vec<(i32, Bitboard<S>)>>; 2],
+    /// For each kind that only leaps (no slides, no special movement), per colour, each leap
+    /// as an index shift and the squares it can start from (its target on the board). Bulk
+    /// counting moves all unpinned pieces of such a kind one leap at a time.
+    pub leap_shifts: Vec<(i32, Bitboard<S>)>,
+    /// `leap_shift_range[color][kind]`: where that kind's leaps lie in `leap_shifts` (start,
+    /// end); empty for a kind that does not only leap.
+    pub leap_shift_range: [[(u16, u16); MAX_KINDS]; 2],
+    /// Kinds with leap shifts, per colour (bit mask).
+    pub set_leapers: [KindMask; 2],
     /// `slide_reach[color][kind][sq]`: the squares its plain slides reach on an empty board (a
     /// superset of where they attack on any board; empty for a kind without slides).
     pub slide_reach: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
@@ -287,7 +305,9 @@ impl<S: Storage> Tables<S> {
             move_only: vec![empty; 2],
             capture_only: vec![empty; 2],
             slide_reach: vec![empty; 2],
-            leap_shifts: [vec![Vec::new(); n], vec![Vec::new(); n]],
+            leap_shifts: Vec::new(),
+            leap_shift_range: [[(0, 0); MAX_KINDS]; 2],
+            set_leapers: [0; 2],
             slide_dirs: [[0; MAX_KINDS]; 2],
             slide_range: [[[0; 8]; MAX_KINDS]; 2],
             ranged_mask: 0,
@@ -409,10 +429,11 @@ impl<S: Storage> Tables<S> {
             if !t.special[k] && m.slides.is_empty() && m.ranged.is_empty() {
                 for color in Color::BOTH {
                     let c = color.index();
+                    let start = t.leap_shifts.len();
                     for &(dx, dy) in m.leaps {
                         let (df, dr) = absolute(color, dx, dy);
                         let shift = df as i32 * STRIDE as i32 + dr as i32;
-                        if t.leap_shifts[c][k].iter().any(|&(s, _)| s == shift) {
+                        if t.leap_shifts[start..].iter().any(|&(s, _)| s == shift) {
                             continue;
                         }
                         let mut from = Bitboard::EMPTY;
@@ -421,7 +442,12 @@ impl<S: Storage> Tables<S> {
                                 from.set(sq);
                             }
                         }
-                        t.leap_shifts[c][k].push((shift, from));
+                        t.leap_shifts.push((shift, from));
+                    }
+                    let end = t.leap_shifts.len();
+                    if end > start {
+                        t.leap_shift_range[c][k] = (start as u16, end as u16);
+                        t.set_leapers[c] |= 1 << k;
                     }
                 }
             }

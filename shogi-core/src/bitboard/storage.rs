@@ -90,7 +90,14 @@ impl Storage for u128 {
     }
     #[inline]
     fn test(self, index: usize) -> bool {
-        self >> index & 1 != 0
+        // One 64-bit half and a bit test (a 128-bit shift by a variable count is several
+        // instructions).
+        let half = if index < 64 {
+            self as u64
+        } else {
+            (self >> 64) as u64
+        };
+        half >> (index & 63) & 1 != 0
     }
     #[inline]
     fn count_ones(self) -> u32 {

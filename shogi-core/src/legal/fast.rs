@@ -395,7 +395,8 @@ impl<R: Rules> Position<R> {
                 let free = pieces & !pinned;
                 // A shift per leap against a target set per piece; without promotion a shift
                 // costs about a third as much.
-                let (n, leaps) = (free.count() as usize, t.leap_shifts[us.index()][k].len());
+                let (start, end) = t.leap_shift_range[us.index()][k];
+                let (n, leaps) = (free.count() as usize, (end - start) as usize);
                 if n >= leaps || t.promote_to[k] == u8::MAX && 3 * n >= leaps {
                     sink.add(self.count_leaps(us, k, free, !blocked & mask));
                     pieces &= pinned;
@@ -421,8 +422,8 @@ impl<R: Rules> Position<R> {
     fn counts_by_leaps(&self, kind: usize) -> bool {
         let t = self.tables;
         !R::HOOKS.promotion.flips()
+            && t.set_leapers[self.side_to_move().index()] >> kind & 1 != 0
             && !(R::HOOKS.nifu_on_moves && t.nifu[kind])
-            && !t.leap_shifts[self.side_to_move().index()][kind].is_empty()
     }
 
     /// The moves [`Position::emit`] would count for every piece of `pieces` (all of one
@@ -443,7 +444,8 @@ impl<R: Rules> Position<R> {
             }
         };
         let mut n = 0;
-        for &(by, from) in &t.leap_shifts[c][kind] {
+        let (start, end) = t.leap_shift_range[c][kind];
+        for &(by, from) in &t.leap_shifts[start as usize..end as usize] {
             if !promotes {
                 n += (shift(pieces & from, by) & live).count();
                 continue;
