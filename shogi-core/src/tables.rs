@@ -241,6 +241,10 @@ pub struct ReverseAttacks<S = u128> {
     /// `lines[sq]`: the squares of the eight rays from `sq` (where a slider must stand to
     /// attack `sq` or pin a piece to it).
     pub lines: [Bitboard<S>; SQUARES],
+    /// `royal_leap_sources[color][sq]`: where a piece of the other colour can stand to attack,
+    /// by a leap or capture-only step, a square a royal piece of `color` on `sq` could reach
+    /// on an empty board (none there: no king move is attacked that way).
+    pub royal_leap_sources: [[Bitboard<S>; SQUARES]; 2],
     /// Kinds with reflecting slides (bit mask).
     pub reflect_kinds: KindMask,
     /// Kinds whose attacks depend on the occupancy (slides or reflecting slides, either
@@ -258,6 +262,7 @@ impl<S: Storage> ReverseAttacks<S> {
             lines: std::array::from_fn(|s| {
                 (0..8).fold(Bitboard::EMPTY, |acc, d| acc | t.rays[d][s])
             }),
+            royal_leap_sources: [[Bitboard::EMPTY; SQUARES]; 2],
             reflect_kinds: 0,
             blockable_kinds: 0,
         };
@@ -275,6 +280,19 @@ impl<S: Storage> ReverseAttacks<S> {
                         r.slide_dirs[c] |= 1 << d;
                         r.slider_kinds[c] |= 1 << k;
                         r.blockable_kinds |= 1 << k;
+                    }
+                }
+            }
+        }
+        for c in 0..2 {
+            for k in (0..t.kinds).filter(|&k| t.royal[k]) {
+                for from in 0..SQUARES {
+                    let reach = t.leap[c][k][from]
+                        | t.slide_reach[c][k][from]
+                        | t.move_only[c][k][from]
+                        | t.capture_only[c][k][from];
+                    for to in reach {
+                        r.royal_leap_sources[c][from] |= r.leap_sources[1 - c][to.index()];
                     }
                 }
             }
@@ -339,6 +357,7 @@ impl<S: Storage> Tables<S> {
                 slide_dirs: [0; 2],
                 slider_kinds: [0; 2],
                 lines: [Bitboard::EMPTY; SQUARES],
+                royal_leap_sources: [[Bitboard::EMPTY; SQUARES]; 2],
                 reflect_kinds: 0,
                 blockable_kinds: 0,
             },

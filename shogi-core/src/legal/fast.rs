@@ -363,9 +363,15 @@ impl<R: Rules> Position<R> {
                     threat |= t.slide_reach[b][k][from.index()];
                 }
             }
-            for to in targets & !threat {
-                if self.leap_attackers(to, them).is_empty() {
-                    safe.set(to);
+            if (t.reverse.royal_leap_sources[us.index()][king.index()] & self.pieces_of(them))
+                .is_empty()
+            {
+                safe |= targets & !threat;
+            } else {
+                for to in targets & !threat {
+                    if self.leap_attackers(to, them).is_empty() {
+                        safe.set(to);
+                    }
                 }
             }
             for to in targets & threat {
@@ -391,6 +397,9 @@ impl<R: Rules> Position<R> {
             let k = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
             let mut pieces = self.pieces(us, k as u8);
+            if pieces.is_empty() {
+                continue;
+            }
             if K::COUNTS && self.counts_by_leaps(k) {
                 let free = pieces & !pinned;
                 // A shift per leap against a target set per piece; without promotion a shift
