@@ -300,7 +300,8 @@ impl<R: Rules> Position<R> {
         kind: usize,
         targets: Bb<R>,
     ) {
-        if targets.is_empty() {
+        // A counting sink counts an empty set as nothing: no branch for it there.
+        if !K::COUNTS && targets.is_empty() {
             return;
         }
         let t = self.tables;
@@ -419,7 +420,7 @@ impl<R: Rules> Position<R> {
                 self.emit(sink, us, from, k, targets);
             }
         }
-        if drop_mask.nonempty() {
+        if drop_mask.nonempty() && self.holds_any(us) {
             self.drops_fast(sink, us, drop_mask);
         }
     }
