@@ -233,7 +233,8 @@ impl<R: Rules> Position<R> {
     /// Royal pieces of `color`.
     #[inline]
     pub fn royals(&self, color: Color) -> Bb<R> {
-        let mut mask = self.tables.royal_mask;
+        // The rule set's constant mask: the loop unrolls to its royal kinds.
+        let mut mask = <R as crate::hooks::Derived>::ROYAL_MASK;
         let mut bb = Bitboard::EMPTY;
         while mask != 0 {
             let k = mask.trailing_zeros() as usize;

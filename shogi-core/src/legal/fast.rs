@@ -225,7 +225,11 @@ impl<R: Rules> Position<R> {
             pins: [(king, Bitboard::EMPTY); 8],
             pin_count: 0,
         };
-        let leapers = self.leap_attackers(king, them);
+        let leapers = if (rv.leap_sources[b][king.index()] & enemy).is_empty() {
+            Bitboard::EMPTY
+        } else {
+            self.leap_attackers(king, them)
+        };
         let mut sliders = Bitboard::EMPTY;
         // Only a slider on a line from the king checks it or pins a piece to it.
         let snipers = self.sliders_of(them) & rv.lines[king.index()];
@@ -393,7 +397,7 @@ impl<R: Rules> Position<R> {
             (info.checkers | info.block, info.block)
         };
         let pinned = info.pinned;
-        let mut kinds = t.kind_mask & !t.royal_mask;
+        let mut kinds = t.kind_mask & !<R as crate::hooks::Derived>::ROYAL_MASK;
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
