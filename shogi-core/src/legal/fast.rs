@@ -417,7 +417,13 @@ impl<R: Rules> Position<R> {
                 }
             }
             for from in pieces {
-                let mut targets = self.fast_targets(k, us, from, occ, blocked, capturable) & mask;
+                let mut targets = if K::COUNTS {
+                    // Bulk counting's hot loop: the attack kernel inlined here only.
+                    let att = t.plain_attacks_inlined(k, us, from, occ);
+                    t.reach_with(att, k, us, from, occ, capturable) & !blocked & mask
+                } else {
+                    self.fast_targets(k, us, from, occ, blocked, capturable) & mask
+                };
                 if pinned.nonempty() && pinned.contains(from) {
                     targets &= info.pin_line(from);
                 }
