@@ -131,6 +131,10 @@ impl<R: Rules> Position<R> {
         let b = by.index();
         let them = self.pieces_of(by);
         let mut found = self.leap_attackers(sq, by);
+        let sliders = self.sliders_of(by);
+        if (t.reverse.lines[sq.index()] & sliders).is_empty() {
+            return found;
+        }
         let mut dirs = rv.slide_dirs[b];
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
@@ -138,7 +142,7 @@ impl<R: Rules> Position<R> {
             // A piece sliding along `d` reaches `sq` from the opposite side.
             let o = OPPOSITE[d];
             let ray = t.rays[o][sq.index()];
-            if (ray & them).is_empty() {
+            if (ray & sliders).is_empty() {
                 continue;
             }
             if let Some(first) = first_along(o, ray & occ) {
@@ -154,6 +158,19 @@ impl<R: Rules> Position<R> {
         found
     }
 
+    /// The pieces of `by` whose kind has a plain slide (for `by`).
+    #[inline]
+    pub(crate) fn sliders_of(&self, by: Color) -> Bb<R> {
+        let mut kinds = self.tables.reverse.slider_kinds[by.index()];
+        let mut bb = Bitboard::EMPTY;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            bb |= self.pieces_of_kind(k as u8);
+        }
+        bb & self.pieces_of(by)
+    }
+
     /// Pieces of `by` attacking `sq` by a leap or a capture-only step: found from the few
     /// squares such a step can come from (`leap_sources`), each checked against its own table.
     #[inline]
@@ -161,13 +178,14 @@ impl<R: Rules> Position<R> {
         let t = self.tables;
         let b = by.index();
         let mut found = Bitboard::EMPTY;
+        let target = Bitboard::from_square(sq);
         for n in t.reverse.leap_sources[b][sq.index()] & self.pieces_of(by) {
             let k = self.piece_at(n).kind() as usize;
             let mut reach = t.leap[b][k][n.index()];
             if t.special[k] {
                 reach |= t.capture_only[b][k][n.index()];
             }
-            if reach.contains(sq) {
+            if (reach & target).nonempty() {
                 found.set(n);
             }
         }

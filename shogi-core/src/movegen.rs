@@ -206,9 +206,23 @@ impl<R: Rules> Position<R> {
         kind: usize,
         targets: Bb<R>,
     ) -> Bb<R> {
+        let from_zone = self.tables.zone[us.index()][kind].contains(from);
+        self.promotion_squares_from(us, from_zone, kind, targets)
+    }
+
+    /// [`Position::promotion_squares`] for moves whose start is in the zone (`from_zone`) or
+    /// not: all it needs to know of the start.
+    #[inline(always)]
+    pub(crate) fn promotion_squares_from(
+        &self,
+        us: Color,
+        from_zone: bool,
+        kind: usize,
+        targets: Bb<R>,
+    ) -> Bb<R> {
         let t = self.tables;
         let zone = t.zone[us.index()][kind];
-        if !zone.contains(from) || matches!(R::HOOKS.move_shape, MoveShape::Chained) {
+        if !from_zone || matches!(R::HOOKS.move_shape, MoveShape::Chained) {
             return targets & zone;
         }
         match R::HOOKS.promotion {

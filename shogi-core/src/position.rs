@@ -208,6 +208,12 @@ impl<R: Rules> Position<R> {
     pub fn hand(&self, color: Color, kind: u8) -> u8 {
         self.hands[color.index()][kind as usize]
     }
+    /// Whether `color` holds any piece in hand (one pass over the fixed-size hand, no
+    /// per-kind branch).
+    #[inline]
+    pub fn holds_any(&self, color: Color) -> bool {
+        self.hands[color.index()].iter().fold(0, |acc, &n| acc | n) != 0
+    }
     #[inline]
     pub fn tables(&self) -> &'static Tables<R::Storage> {
         self.tables
@@ -227,7 +233,8 @@ impl<R: Rules> Position<R> {
     /// Royal pieces of `color`.
     #[inline]
     pub fn royals(&self, color: Color) -> Bb<R> {
-        let mut mask = self.tables.royal_mask;
+        // The rule set's constant mask: the loop unrolls to its royal kinds.
+        let mut mask = <R as crate::hooks::Derived>::ROYAL_MASK;
         let mut bb = Bitboard::EMPTY;
         while mask != 0 {
             let k = mask.trailing_zeros() as usize;

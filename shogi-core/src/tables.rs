@@ -34,14 +34,32 @@ fn build_rays<S: Storage>(g: &Geometry) -> Rays<S> {
             }
         }
     }
+    // `ray_attack` takes square 0 for "no blocker" along a decreasing direction.
+    for (d, ray) in rays.iter().enumerate() {
+        assert!(positive(d) || ray[0].is_empty());
+    }
     rays
 }
 
 /// Whether moving along `d` increases the square index.
 #[inline]
 pub const fn positive(d: usize) -> bool {
-    (DIRS[d].0 as i32) * STRIDE as i32 + (DIRS[d].1 as i32) > 0
+    POSITIVE >> d & 1 != 0
 }
+
+/// Bit `d` set: moving along `d` increases the square index (one test for a direction
+/// known only at run time).
+const POSITIVE: u8 = {
+    let mut m = 0;
+    let mut d = 0;
+    while d < 8 {
+        if (DIRS[d].0 as i32) * STRIDE as i32 + (DIRS[d].1 as i32) > 0 {
+            m |= 1 << d;
+        }
+        d += 1;
+    }
+    m
+};
 
 /// `OPPOSITE[d]` is the direction index of `-DIRS[d]`.
 pub const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 7, 6, 5, 4];
@@ -139,6 +157,18 @@ pub struct Tables<S = u128> {
     pub leap: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     pub move_only: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     pub capture_only: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
+    /// For each kind that only leaps (no slides, no special movement), per colour, each leap
+    /// as an index shift and the squares it can start from (its target on the board). Bulk
+    /// counting moves all unpinned pieces of such a kind one leap at a time.
+    pub leap_shifts: Vec<(i32, Bitboard<S>)>,
+    /// `leap_shift_range[color][kind]`: where that kind's leaps lie in `leap_shifts` (start,
+    /// end); empty for a kind that does not only leap.
+    pub leap_shift_range: [[(u16, u16); MAX_KINDS]; 2],
+    /// Kinds with leap shifts, per colour (bit mask).
+    pub set_leapers: [KindMask; 2],
+    /// `slide_reach[color][kind][sq]`: the squares its plain slides reach on an empty board (a
+    /// superset of where they attack on any board; empty for a kind without slides).
+    pub slide_reach: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     /// Bit `d` set: slides along absolute direction `d`.
     pub slide_dirs: [[u8; MAX_KINDS]; 2],
     /// Longest slide along `d` per colour and kind, 0 for no limit (`slides_up_to`).
@@ -182,6 +212,8 @@ pub struct Tables<S = u128> {
     pub any_special: bool,
     /// Kinds that are royal (bit mask).
     pub royal_mask: KindMask,
+    /// Every kind of the table (bit mask).
+    pub kind_mask: KindMask,
     /// Who can attack a square: the reverse view used by check detection.
     pub reverse: ReverseAttacks<S>,
     /// Material class of each kind: the lowest kind linked to it by promotion or by what a
@@ -206,6 +238,15 @@ pub struct ReverseAttacks<S = u128> {
     pub slide_kinds: [[KindMask; 8]; 2],
     /// Bit `d` set: some kind of that colour slides along `d`.
     pub slide_dirs: [u8; 2],
+    /// Kinds with a plain slide, per colour (bit mask).
+    pub slider_kinds: [KindMask; 2],
+    /// `lines[sq]`: the squares of the eight rays from `sq` (where a slider must stand to
+    /// attack `sq` or pin a piece to it).
+    pub lines: [Bitboard<S>; SQUARES],
+    /// `royal_leap_sources[color][sq]`: where a piece of the other colour can stand to attack,
+    /// by a leap or capture-only step, a square a royal piece of `color` on `sq` could reach
+    /// on an empty board (none there: no king move is attacked that way).
+    pub royal_leap_sources: [[Bitboard<S>; SQUARES]; 2],
     /// Kinds with reflecting slides (bit mask).
     pub reflect_kinds: KindMask,
     /// Kinds whose attacks depend on the occupancy (slides or reflecting slides, either
@@ -219,6 +260,11 @@ impl<S: Storage> ReverseAttacks<S> {
             leap_sources: [[Bitboard::EMPTY; SQUARES]; 2],
             slide_kinds: [[0; 8]; 2],
             slide_dirs: [0; 2],
+            slider_kinds: [0; 2],
+            lines: std::array::from_fn(|s| {
+                (0..8).fold(Bitboard::EMPTY, |acc, d| acc | t.rays[d][s])
+            }),
+            royal_leap_sources: [[Bitboard::EMPTY; SQUARES]; 2],
             reflect_kinds: 0,
             blockable_kinds: 0,
         };
@@ -234,7 +280,21 @@ impl<S: Storage> ReverseAttacks<S> {
                     if t.slide_dirs[c][k] >> d & 1 != 0 {
                         r.slide_kinds[c][d] |= 1 << k;
                         r.slide_dirs[c] |= 1 << d;
+                        r.slider_kinds[c] |= 1 << k;
                         r.blockable_kinds |= 1 << k;
+                    }
+                }
+            }
+        }
+        for c in 0..2 {
+            for k in (0..t.kinds).filter(|&k| t.royal[k]) {
+                for from in 0..SQUARES {
+                    let reach = t.leap[c][k][from]
+                        | t.slide_reach[c][k][from]
+                        | t.move_only[c][k][from]
+                        | t.capture_only[c][k][from];
+                    for to in reach {
+                        r.royal_leap_sources[c][from] |= r.leap_sources[1 - c][to.index()];
                     }
                 }
             }
@@ -264,6 +324,10 @@ impl<S: Storage> Tables<S> {
             leap: vec![empty; 2],
             move_only: vec![empty; 2],
             capture_only: vec![empty; 2],
+            slide_reach: vec![empty; 2],
+            leap_shifts: Vec::new(),
+            leap_shift_range: [[(0, 0); MAX_KINDS]; 2],
+            set_leapers: [0; 2],
             slide_dirs: [[0; MAX_KINDS]; 2],
             slide_range: [[[0; 8]; MAX_KINDS]; 2],
             ranged_mask: 0,
@@ -289,10 +353,14 @@ impl<S: Storage> Tables<S> {
             hand_kinds: Vec::new(),
             any_special: false,
             royal_mask: 0,
+            kind_mask: 0,
             reverse: ReverseAttacks {
                 leap_sources: [[Bitboard::EMPTY; SQUARES]; 2],
                 slide_kinds: [[0; 8]; 2],
                 slide_dirs: [0; 2],
+                slider_kinds: [0; 2],
+                lines: [Bitboard::EMPTY; SQUARES],
+                royal_leap_sources: [[Bitboard::EMPTY; SQUARES]; 2],
                 reflect_kinds: 0,
                 blockable_kinds: 0,
             },
@@ -379,6 +447,32 @@ impl<S: Storage> Tables<S> {
             if p.royal {
                 t.royal_mask |= 1 << k;
             }
+            t.kind_mask |= 1 << k;
+            if !t.special[k] && m.slides.is_empty() && m.ranged.is_empty() {
+                for color in Color::BOTH {
+                    let c = color.index();
+                    let start = t.leap_shifts.len();
+                    for &(dx, dy) in m.leaps {
+                        let (df, dr) = absolute(color, dx, dy);
+                        let shift = df as i32 * STRIDE as i32 + dr as i32;
+                        if t.leap_shifts[start..].iter().any(|&(s, _)| s == shift) {
+                            continue;
+                        }
+                        let mut from = Bitboard::EMPTY;
+                        for sq in g.squares() {
+                            if g.offset(sq, color, dx, dy).is_some() {
+                                from.set(sq);
+                            }
+                        }
+                        t.leap_shifts.push((shift, from));
+                    }
+                    let end = t.leap_shifts.len();
+                    if end > start {
+                        t.leap_shift_range[c][k] = (start as u16, end as u16);
+                        t.set_leapers[c] |= 1 << k;
+                    }
+                }
+            }
         }
         // Hand kinds: exactly what a capture can put in hand.
         let mut hand: Vec<u8> = Vec::new();
@@ -429,6 +523,16 @@ impl<S: Storage> Tables<S> {
             for k in 0..n {
                 for sq in g.squares() {
                     let s = sq.index();
+                    let mut slides = Bitboard::EMPTY;
+                    for d in 0..8 {
+                        if t.slide_dirs[c.index()][k] >> d & 1 != 0 {
+                            slides |= match t.slide_range[c.index()][k][d] {
+                                0 => t.rays[d][s],
+                                n => t.rays[d][s] & t.within[n as usize][s],
+                            };
+                        }
+                    }
+                    t.slide_reach[c.index()][k][s] = slides;
                     let reach = t.plain_attacks(k, c, sq, Bitboard::EMPTY)
                         | t.move_only[c.index()][k][s]
                         | t.capture_only[c.index()][k][s];
@@ -447,19 +551,38 @@ impl<S: Storage> Tables<S> {
     }
 
     /// Squares attacked by a slider from `sq` along `d`, up to and including the first blocker.
+    ///
+    /// Branch-free: along a direction of increasing index the squares up to the lowest
+    /// blocker are `ray & (x ^ (x - 1))` (`x` the blockers; the whole ray when there are none);
+    /// along a decreasing one, the ray minus the ray beyond the highest blocker, square 0
+    /// standing in for no blocker (nothing lies beyond it that way).
     #[inline]
     pub fn ray_attack(&self, d: usize, sq: Square, occ: Bitboard<S>) -> Bitboard<S> {
         let ray = self.rays[d][sq.index()];
-        let blockers = ray & occ;
-        match first_along(d, blockers) {
-            Some(b) => ray ^ self.rays[d][b.index()],
-            None => ray,
+        let blockers = (ray & occ).0;
+        if positive(d) {
+            Bitboard(ray.0 & blockers.up_to_lowest())
+        } else {
+            ray ^ self.rays[d][blockers.highest_or_zero() as usize]
         }
     }
 
     /// Attacks of a kind without special movement (leaps and plain slides).
     #[inline]
     pub fn plain_attacks(
+        &self,
+        kind: usize,
+        color: Color,
+        sq: Square,
+        occ: Bitboard<S>,
+    ) -> Bitboard<S> {
+        self.plain_attacks_inlined(kind, color, sq, occ)
+    }
+
+    /// [`Tables::plain_attacks`], inlined where it is called: for bulk counting's piece loop
+    /// only (inlining it everywhere cost build time for the 108 rule sets).
+    #[inline(always)]
+    pub(crate) fn plain_attacks_inlined(
         &self,
         kind: usize,
         color: Color,
@@ -507,7 +630,27 @@ impl<S: Storage> Tables<S> {
         occ: Bitboard<S>,
         capturable: Bitboard<S>,
     ) -> Bitboard<S> {
-        let att = self.plain_attacks(kind, color, sq, occ);
+        self.reach_with(
+            self.plain_attacks(kind, color, sq, occ),
+            kind,
+            color,
+            sq,
+            occ,
+            capturable,
+        )
+    }
+
+    /// [`Tables::reach`] from the kind's plain attacks `att` (computed by the caller).
+    #[inline(always)]
+    pub(crate) fn reach_with(
+        &self,
+        att: Bitboard<S>,
+        kind: usize,
+        color: Color,
+        sq: Square,
+        occ: Bitboard<S>,
+        capturable: Bitboard<S>,
+    ) -> Bitboard<S> {
         if self.special[kind] {
             let (c, s) = (color.index(), sq.index());
             att | self.capture_only[c][kind][s] & capturable | self.move_only[c][kind][s] & !occ

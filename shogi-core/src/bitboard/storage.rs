@@ -39,6 +39,12 @@ pub trait Storage:
     fn highest(self) -> u32;
     /// The word with its lowest set bit cleared.
     fn without_lowest(self) -> Self;
+    /// The bits up to and including the lowest set bit (`x ^ (x - 1)`); every bit when the
+    /// word is empty. Branch-free: the slider kernel's positive directions.
+    fn up_to_lowest(self) -> Self;
+    /// Index of the highest set bit of `self | 1` (0 for an empty word). Branch-free: the
+    /// slider kernel's negative directions.
+    fn highest_or_zero(self) -> u32;
     /// Shifts towards higher (`shl`) or lower indices; bits shifted past either end are lost
     /// (any `n`, the whole word when `n` is its width or more).
     fn shl(self, n: u32) -> Self;
@@ -84,7 +90,14 @@ impl Storage for u128 {
     }
     #[inline]
     fn test(self, index: usize) -> bool {
-        self >> index & 1 != 0
+        // One 64-bit half and a bit test (a 128-bit shift by a variable count is several
+        // instructions).
+        let half = if index < 64 {
+            self as u64
+        } else {
+            (self >> 64) as u64
+        };
+        half >> (index & 63) & 1 != 0
     }
     #[inline]
     fn count_ones(self) -> u32 {
@@ -101,6 +114,14 @@ impl Storage for u128 {
     #[inline]
     fn without_lowest(self) -> Self {
         self & self.wrapping_sub(1)
+    }
+    #[inline]
+    fn up_to_lowest(self) -> Self {
+        self ^ self.wrapping_sub(1)
+    }
+    #[inline]
+    fn highest_or_zero(self) -> u32 {
+        127 - (self | 1).leading_zeros()
     }
     #[inline]
     fn shl(self, n: u32) -> Self {
@@ -226,6 +247,24 @@ impl Storage for U256 {
         }
     }
     #[inline]
+    fn up_to_lowest(self) -> Self {
+        // x - 1 with the borrow carried from the low half into the high one.
+        let (lo, borrow) = self.lo.overflowing_sub(1);
+        let hi = self.hi.wrapping_sub(borrow as u128);
+        U256 {
+            lo: self.lo ^ lo,
+            hi: self.hi ^ hi,
+        }
+    }
+    #[inline]
+    fn highest_or_zero(self) -> u32 {
+        if self.hi != 0 {
+            255 - self.hi.leading_zeros()
+        } else {
+            127 - (self.lo | 1).leading_zeros()
+        }
+    }
+    #[inline]
     fn shl(self, n: u32) -> Self {
         match n {
             0 => self,
@@ -281,6 +320,14 @@ mod tests {
         assert_eq!(w.trailing_zeros(), 0);
         assert_eq!(w.highest(), 255);
         assert_eq!(model(w.without_lowest()), picks[1..].to_vec());
+        assert_eq!(model(w.up_to_lowest()), vec![0]);
+        assert_eq!(w.highest_or_zero(), 255);
+        assert_eq!(U256::ZERO.highest_or_zero(), 0);
+        assert_eq!(model(U256::ZERO.up_to_lowest()).len(), 256);
+        let across = U256::bit(130) | U256::bit(200);
+        assert_eq!(model(across.up_to_lowest()), (0..=130).collect::<Vec<_>>());
+        assert_eq!(across.highest_or_zero(), 200);
+        assert_eq!((U256::bit(7) | U256::bit(90)).highest_or_zero(), 90);
         for n in [1u32, 12, 100, 127, 128, 130, 255, 256, 300] {
             let up: Vec<usize> = picks
                 .iter()

@@ -46,6 +46,8 @@ pub(crate) trait Derived: Rules {
     const GOLD_MASK: KindMask = kind_mask!(Self::TABLE, gold_class);
     /// Kinds nothing may capture (the one immortal mask, [`Position::immortals`]).
     const IMMORTAL_MASK: KindMask = kind_mask!(Self::TABLE, immortal);
+    /// Royal kinds (the one royal mask of the hot path, [`Position::royals`]).
+    const ROYAL_MASK: KindMask = kind_mask!(Self::TABLE, royal);
 }
 
 impl<R: Rules> Derived for R {}

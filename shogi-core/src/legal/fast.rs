@@ -100,6 +100,10 @@ pub(crate) trait Sink<S: Storage> {
     fn one(&mut self, mv: Move);
     /// Moves from `from` to each square of `to` turning a promoted piece back (flip rules).
     fn demotes(&mut self, from: Square, to: Bitboard<S>);
+    /// Whether the sink only counts (then [`Sink::add`] may stand for moves never listed).
+    const COUNTS: bool;
+    /// `n` more moves (a counting sink only).
+    fn add(&mut self, n: u32);
 }
 
 pub(crate) struct ListSink<'a>(pub(crate) &'a mut MoveList);
@@ -130,6 +134,10 @@ impl<S: Storage> Sink<S> for ListSink<'_> {
             self.0.push(Move::demote(from, sq));
         }
     }
+    const COUNTS: bool = false;
+    fn add(&mut self, _n: u32) {
+        unreachable!("a move list is never given a bare count")
+    }
 }
 
 pub(crate) struct CountSink(pub(crate) u64);
@@ -150,6 +158,11 @@ impl<S: Storage> Sink<S> for CountSink {
     #[inline]
     fn demotes(&mut self, _from: Square, to: Bitboard<S>) {
         self.0 += to.count() as u64;
+    }
+    const COUNTS: bool = true;
+    #[inline]
+    fn add(&mut self, n: u32) {
+        self.0 += n as u64;
     }
 }
 
@@ -212,15 +225,25 @@ impl<R: Rules> Position<R> {
             pins: [(king, Bitboard::EMPTY); 8],
             pin_count: 0,
         };
-        let leapers = self.leap_attackers(king, them);
+        let leapers = if (rv.leap_sources[b][king.index()] & enemy).is_empty() {
+            Bitboard::EMPTY
+        } else {
+            self.leap_attackers(king, them)
+        };
         let mut sliders = Bitboard::EMPTY;
-        let mut dirs = rv.slide_dirs[b];
+        // Only a slider on a line from the king checks it or pins a piece to it.
+        let snipers = self.sliders_of(them) & rv.lines[king.index()];
+        let mut dirs = if snipers.is_empty() {
+            0
+        } else {
+            rv.slide_dirs[b]
+        };
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
             let o = OPPOSITE[d];
             let ray = t.rays[o][king.index()];
-            if (ray & enemy).is_empty() {
+            if (ray & snipers).is_empty() {
                 continue;
             }
             let Some(first) = first_along(o, ray & occ) else {
@@ -281,7 +304,8 @@ impl<R: Rules> Position<R> {
         kind: usize,
         targets: Bb<R>,
     ) {
-        if targets.is_empty() {
+        // A counting sink counts an empty set as nothing: no branch for it there.
+        if !K::COUNTS && targets.is_empty() {
             return;
         }
         let t = self.tables;
@@ -330,9 +354,35 @@ impl<R: Rules> Position<R> {
         let king_kind = self.piece_at(king).kind() as usize;
         let lifted = occ ^ Bitboard::from_square(king);
         let mut safe = Bitboard::EMPTY;
-        for to in self.fast_targets(king_kind, us, king, occ, blocked, capturable) {
-            if self.plain_attackers(to, them, lifted).is_empty() {
-                safe.set(to);
+        let targets = self.fast_targets(king_kind, us, king, occ, blocked, capturable);
+        if targets.nonempty() {
+            // Squares some enemy slider could reach on an empty board: elsewhere only leaps
+            // and capture-only steps can attack.
+            let b = them.index();
+            let mut threat = Bitboard::EMPTY;
+            let mut kinds = t.reverse.slider_kinds[b];
+            while kinds != 0 {
+                let k = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                for from in self.pieces(them, k as u8) {
+                    threat |= t.slide_reach[b][k][from.index()];
+                }
+            }
+            if (t.reverse.royal_leap_sources[us.index()][king.index()] & self.pieces_of(them))
+                .is_empty()
+            {
+                safe |= targets & !threat;
+            } else {
+                for to in targets & !threat {
+                    if self.leap_attackers(to, them).is_empty() {
+                        safe.set(to);
+                    }
+                }
+            }
+            for to in targets & threat {
+                if self.plain_attackers(to, them, lifted).is_empty() {
+                    safe.set(to);
+                }
             }
         }
         self.emit(sink, us, king, king_kind, safe);
@@ -347,21 +397,94 @@ impl<R: Rules> Position<R> {
             (info.checkers | info.block, info.block)
         };
         let pinned = info.pinned;
-        for k in 0..t.kinds {
-            if t.royal[k] {
+        let mut kinds = t.kind_mask & !<R as crate::hooks::Derived>::ROYAL_MASK;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let mut pieces = self.pieces(us, k as u8);
+            if pieces.is_empty() {
                 continue;
             }
-            for from in self.pieces(us, k as u8) {
-                let mut targets = self.fast_targets(k, us, from, occ, blocked, capturable) & mask;
+            if K::COUNTS && self.counts_by_leaps(k) {
+                let free = pieces & !pinned;
+                // A shift per leap against a target set per piece; without promotion a shift
+                // costs about a third as much.
+                let (start, end) = t.leap_shift_range[us.index()][k];
+                let (n, leaps) = (free.count() as usize, (end - start) as usize);
+                if n >= leaps || t.promote_to[k] == u8::MAX && 3 * n >= leaps {
+                    sink.add(self.count_leaps(us, k, free, !blocked & mask));
+                    pieces &= pinned;
+                }
+            }
+            for from in pieces {
+                let mut targets = if K::COUNTS {
+                    // Bulk counting's hot loop: the attack kernel inlined here only.
+                    let att = t.plain_attacks_inlined(k, us, from, occ);
+                    t.reach_with(att, k, us, from, occ, capturable) & !blocked & mask
+                } else {
+                    self.fast_targets(k, us, from, occ, blocked, capturable) & mask
+                };
                 if pinned.nonempty() && pinned.contains(from) {
                     targets &= info.pin_line(from);
                 }
                 self.emit(sink, us, from, k, targets);
             }
         }
-        if drop_mask.nonempty() {
+        if drop_mask.nonempty() && self.holds_any(us) {
             self.drops_fast(sink, us, drop_mask);
         }
+    }
+
+    /// Whether bulk counting may move the `kind` pieces as a set ([`Position::count_leaps`]):
+    /// the kind only leaps, and [`Position::emit`] has nothing more to say of its moves than
+    /// the dead squares and the promotion squares.
+    #[inline(always)]
+    fn counts_by_leaps(&self, kind: usize) -> bool {
+        let t = self.tables;
+        !R::HOOKS.promotion.flips()
+            && t.set_leapers[self.side_to_move().index()] >> kind & 1 != 0
+            && !(R::HOOKS.nifu_on_moves && t.nifu[kind])
+    }
+
+    /// The moves [`Position::emit`] would count for every piece of `pieces` (all of one
+    /// leaping `kind`, none pinned), their targets limited to `allowed`: one shift of the
+    /// whole set per leap, those starting in the promotion zone apart from the others.
+    #[inline(always)]
+    fn count_leaps(&self, us: Color, kind: usize, pieces: Bb<R>, allowed: Bb<R>) -> u32 {
+        let t = self.tables;
+        let c = us.index();
+        let live = allowed & !t.dead[c][kind];
+        let promotes = t.promote_to[kind] != u8::MAX;
+        let zone = t.zone[c][kind];
+        let shift = |set: Bb<R>, by: i32| {
+            if by > 0 {
+                Bitboard(set.0.shl(by as u32))
+            } else {
+                Bitboard(set.0.shr(by.unsigned_abs()))
+            }
+        };
+        let mut n = 0;
+        let (start, end) = t.leap_shift_range[c][kind];
+        for &(by, from) in &t.leap_shifts[start as usize..end as usize] {
+            if !promotes {
+                n += (shift(pieces & from, by) & live).count();
+                continue;
+            }
+            for from_zone in [false, true] {
+                let starts = pieces & from & if from_zone { zone } else { !zone };
+                if starts.is_empty() {
+                    continue;
+                }
+                let to = shift(starts, by) & allowed;
+                let promote = self.promotion_squares_from(us, from_zone, kind, to);
+                let mut plain = to & !t.dead[c][kind];
+                if R::HOOKS.promotion == PromotionRule::Forced {
+                    plain &= !promote;
+                }
+                n += promote.count() + plain.count();
+            }
+        }
+        n
     }
 
     /// Legal drops onto `mask` (all empty squares, or the interposition squares in check).
