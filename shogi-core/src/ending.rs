@@ -6,6 +6,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::Color;
+use crate::hooks::kinds_in;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
 use crate::table::{Goal, KindMask};
@@ -81,19 +82,15 @@ impl<R: Rules> Position<R> {
 
     /// The pieces of `color` of the kinds in `mask`; with `stuck`, only those on squares
     /// where their kind is stuck.
-    fn kinds_of(&self, color: Color, mut mask: KindMask, stuck: bool) -> Bb<R> {
-        let mut bb = Bitboard::EMPTY;
-        while mask != 0 {
-            let k = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            let on = self.pieces(color, k as u8);
-            bb |= if stuck {
-                on & self.tables.stuck[color.index()][k]
+    fn kinds_of(&self, color: Color, mask: KindMask, stuck: bool) -> Bb<R> {
+        kinds_in(mask).fold(Bitboard::EMPTY, |bb, k| {
+            let on = self.pieces(color, k);
+            bb | if stuck {
+                on & self.tables.stuck[color.index()][k as usize]
             } else {
                 on
-            };
-        }
-        bb
+            }
+        })
     }
 
     /// Chu shogi's bare king, as lishogi judges it: `color` has one royal and nothing else

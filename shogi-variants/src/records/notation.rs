@@ -28,12 +28,12 @@ pub fn square_of(file: u8, rank: u8) -> Option<Square> {
     square_in(&Geometry::STANDARD, file, rank)
 }
 
-/// A rank number in kanji, as large-board KIF writes it: `一` … `九`, `十`, `十一`, `十二`.
+/// A rank number in kanji, as large-board KIF writes it: `一` … `九`, `十`, `十一`, `十二`
+/// (a count's numerals, [`kanji_count`], except that one is written).
 pub fn rank_kanji(n: u8) -> String {
     match n {
-        1..=9 => RANK_KANJI[n as usize - 1].to_string(),
-        10 => "十".to_string(),
-        _ => format!("十{}", rank_kanji(n - 10)),
+        1 => RANK_KANJI[0].to_string(),
+        _ => kanji_count(n as u32),
     }
 }
 

@@ -155,5 +155,19 @@ fn finished_positions_are_answered() {
     usi.send("position sfen 4g3k/9/9/9/9/9/9/9/4K3R b - 1 moves 1i1a");
     usi.send("go nodes 1000");
     assert_eq!(usi.bestmove(), "resign");
+    // Chu shogi's bare king: White's king stands alone against king and gold. With White to
+    // move it has lost (resign); with Black to move Black has already won (win). King against
+    // king is drawn on the board: there is no move to give, and the engine says so by
+    // resigning (USI has no draw answer).
+    usi.send("setoption name USI_Variant value chushogi");
+    for (sfen, answer) in [
+        ("12/3k8/9G2/12/12/12/12/6K5/12/12/12/12 w - 1", "resign"),
+        ("12/3k8/9G2/12/12/12/12/6K5/12/12/12/12 b - 1", "win"),
+        ("12/3k8/12/12/12/12/12/6K5/12/12/12/12 b - 1", "resign"),
+    ] {
+        usi.send(&format!("position sfen {sfen}"));
+        usi.send("go nodes 1000");
+        assert_eq!(usi.bestmove(), answer, "{sfen}");
+    }
     usi.close();
 }

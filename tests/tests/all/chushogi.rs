@@ -182,3 +182,42 @@ fn repetition_the_side_attacking_with_every_move_loses() {
     let o = repeat(sfen, ["1d2d", "5c6c", "2d1d", "6c5c"]);
     assert_eq!((o.winner, o.reason), (None, EndReason::Sennichite));
 }
+
+#[test]
+fn the_search_knows_the_bare_king_and_the_drawn_board() {
+    use shogi_core::search::{Limits, Score, Searcher, Terminal};
+    use shogi_core::Game;
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let search = |sfen: &str| {
+        let game = Game::<ChuShogi>::from_sfen(sfen).unwrap();
+        let r = Searcher::<ChuShogi>::new(2)
+            .unwrap()
+            .search(&game, &limits, &mut |_| {});
+        (
+            r.best.map(|m| game.position().move_to_usi(m)),
+            r.score,
+            r.terminal,
+        )
+    };
+    // The gold takes White's last piece (back onto 3d, promoting or not: a capture in the
+    // zone) and bares its king: a win at once.
+    let (best, score, terminal) = search("12/3k8/9G2/9s2/12/12/12/6K5/12/12/12/R11 b - 1");
+    assert!(
+        matches!(best.as_deref(), Some("3c3d" | "3c3d+")),
+        "{best:?}"
+    );
+    assert_eq!((score, terminal), (Score::Mate(1), None));
+    // King against king: the board has drawn the game, nothing to search.
+    assert_eq!(
+        search("12/3k8/12/12/12/12/12/6K5/12/12/12/12 b - 1"),
+        (None, Score::Cp(0), Some(Terminal::Drawn))
+    );
+    // Black to move has already bared White's king.
+    assert_eq!(
+        search("12/3k8/9G2/12/12/12/12/6K5/12/12/12/12 b - 1"),
+        (None, Score::Mate(0), Some(Terminal::Won))
+    );
+}
