@@ -1018,14 +1018,7 @@ impl<R: Rules> Worker<R> {
                     0
                 };
                 let full = depth - 1 + extension;
-                value = -self.negamax(
-                    pos,
-                    full - reduction,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    checks,
-                );
+                value = -self.negamax(pos, full - reduction, ply + 1, -alpha - 1, -alpha, checks);
                 if reduction > 0 && value > alpha {
                     value = -self.negamax(pos, full, ply + 1, -alpha - 1, -alpha, checks);
                 }
