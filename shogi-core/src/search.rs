@@ -798,6 +798,34 @@ impl<R: Rules> Worker<R> {
         pos.unmake();
     }
 
+    /// Whether a checking move `mv`, just played, keeps the material it risks (its static
+    /// exchange is not negative). Drops and captures have the answer in their ordering score
+    /// (`order`, see [`Worker::order_score`]: a drop onto a square the opponent attacks and we
+    /// do not guard, a capture that loses the exchange); a quiet board move is taken back for
+    /// its SEE. Without SEE (capture effects, special attacks) board moves count as safe.
+    fn check_holds(&mut self, pos: &mut Position<R>, mv: Move, order: i32) -> bool {
+        if order == 1 << 30 || order == i32::MAX {
+            // The table's or the root's best move: kept as it is.
+            return true;
+        }
+        if mv.is_drop() {
+            return order >= -(1 << 20);
+        }
+        if !self.see {
+            return true;
+        }
+        if order >= 1 << 26 {
+            return true;
+        }
+        if (1 << 22..1 << 24).contains(&order) {
+            return false;
+        }
+        self.take_back(pos);
+        let holds = Self::see(pos, mv) >= 0;
+        self.play(pos, mv);
+        holds
+    }
+
     /// Negamax with alpha-beta; `in_check`: the side to move is in check.
     #[allow(clippy::too_many_arguments)]
     fn negamax(
@@ -832,9 +860,6 @@ impl<R: Rules> Worker<R> {
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
-        }
-        if in_check && (ply as i32) < 2 * self.root_depth {
-            depth += 1;
         }
         if depth <= 0 {
             return self.qsearch(pos, ply, alpha, beta, in_check, 0);
@@ -951,8 +976,14 @@ impl<R: Rules> Worker<R> {
                 quiets_tried += 1;
             }
             let checks = self.play(pos, mv);
+            // A check that loses material by exchange (a piece dropped or moved where it is
+            // taken for nothing) is an ordinary quiet move: shogi offers many such checks with
+            // pieces in hand, and extending them, never pruning nor reducing them, made the
+            // tree several times wider. Only checks that hold their ground are extended.
+            let safe_check = checks && self.check_holds(pos, mv, order);
+            let extension = i32::from(safe_check && (ply as i32) < 2 * self.root_depth);
             if prunable
-                && !checks
+                && !safe_check
                 && (quiets_tried > 3 + (depth * depth) as usize + if near { 6 } else { 0 }
                     || (!near && static_eval + 120 + 90 * depth <= alpha)
                     || (depth <= 2 && order < -(1 << 20)))
@@ -962,9 +993,10 @@ impl<R: Rules> Worker<R> {
             }
             let mut value;
             if legal == 1 {
-                value = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, checks);
+                value = -self.negamax(pos, depth - 1 + extension, ply + 1, -beta, -alpha, checks);
             } else {
-                let reduction = if depth >= 3 && legal > 2 && reducible && !in_check && !checks {
+                let reduction = if depth >= 3 && legal > 2 && reducible && !in_check && !safe_check
+                {
                     let mut r = self.reductions[depth.min(63) as usize][legal.min(63)] as i32;
                     if is_pv {
                         r -= 1;
@@ -985,19 +1017,13 @@ impl<R: Rules> Worker<R> {
                 } else {
                     0
                 };
-                value = -self.negamax(
-                    pos,
-                    depth - 1 - reduction,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    checks,
-                );
+                let full = depth - 1 + extension;
+                value = -self.negamax(pos, full - reduction, ply + 1, -alpha - 1, -alpha, checks);
                 if reduction > 0 && value > alpha {
-                    value = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha, checks);
+                    value = -self.negamax(pos, full, ply + 1, -alpha - 1, -alpha, checks);
                 }
                 if value > alpha && value < beta {
-                    value = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, checks);
+                    value = -self.negamax(pos, full, ply + 1, -beta, -alpha, checks);
                 }
             }
             self.take_back(pos);
