@@ -66,21 +66,40 @@ impl<R: Rules> Position<R> {
         t.reflect_paths.slides(&t.rays, reflect, sq, occ)
     }
 
-    /// Whether a reflecting slide of `by` reaches `sq` on a board occupied as `occ` (paths are
-    /// reversible: from `sq` along the paths of each reflecting kind to a piece of that kind).
+    /// The pieces of `by` with reflecting slides, grouped by reflecting mode (a path depends
+    /// on the mode only, so one path search serves every kind of a mode).
     #[inline]
-    pub(crate) fn reflect_attacked(&self, sq: Square, by: Color, occ: Bb<R>) -> bool {
+    pub(crate) fn reflectors(&self, by: Color) -> [(Reflect, Bb<R>); 3] {
         let t = self.tables;
+        let mut out = [
+            (Reflect::Sides, Bitboard::EMPTY),
+            (Reflect::TopBottom, Bitboard::EMPTY),
+            (Reflect::All, Bitboard::EMPTY),
+        ];
         let mut mask = t.reverse.reflect_kinds;
         while mask != 0 {
             let k = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            let bb = self.pieces(by, k as u8);
-            if bb.nonempty() && (self.reflect_slides_in(t.reflect[k], sq, occ) & bb).nonempty() {
-                return true;
-            }
+            let i = match t.reflect[k] {
+                Reflect::Sides => 0,
+                Reflect::TopBottom => 1,
+                Reflect::All | Reflect::None => 2,
+            };
+            out[i].1 |= self.pieces(by, k as u8);
         }
-        false
+        out
+    }
+
+    /// Whether a reflecting slide of `by` reaches `sq` on a board occupied as `occ` (paths are
+    /// reversible: from `sq` along the paths of each mode to a piece of that mode).
+    #[inline]
+    pub(crate) fn reflect_attacked(&self, sq: Square, by: Color, occ: Bb<R>) -> bool {
+        if self.tables.reverse.reflect_kinds == 0 {
+            return false;
+        }
+        self.reflectors(by).into_iter().any(|(mode, bb)| {
+            bb.nonempty() && (self.reflect_slides_in(mode, sq, occ) & bb).nonempty()
+        })
     }
 
     /// Whether `sq` is naturally attacked by a piece of `by`.
@@ -93,14 +112,11 @@ impl<R: Rules> Position<R> {
     /// point-symmetric between the two colours, reflecting paths being reversible).
     pub fn attackers_naturally(&self, sq: Square, by: Color) -> Bb<R> {
         let mut found = self.plain_attackers(sq, by, self.occupied());
-        let t = self.tables;
-        let mut mask = t.reverse.reflect_kinds;
-        while mask != 0 {
-            let k = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            let bb = self.pieces(by, k as u8);
-            if bb.nonempty() {
-                found |= self.reflect_slides(t.reflect[k], sq) & bb;
+        if self.tables.reverse.reflect_kinds != 0 {
+            for (mode, bb) in self.reflectors(by) {
+                if bb.nonempty() {
+                    found |= self.reflect_slides(mode, sq) & bb;
+                }
             }
         }
         found

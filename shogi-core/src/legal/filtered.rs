@@ -172,17 +172,15 @@ impl<R: Rules> Position<R> {
         } else {
             // Reflecting slides bend, so natural pins miss them: a piece first on a reflecting
             // path from the king may uncover it, and a reflecting piece of the path's kind at
-            // its end is checking (paths are reversible). The king's own moves are judged
+            // its end is checking (paths are reversible; one search per mode). The king's own moves are judged
             // below with the reflecting attacks on its target.
-            let mut reflectors = t.reverse.reflect_kinds;
-            while reflectors != 0 {
-                let k = reflectors.trailing_zeros() as u8;
-                reflectors &= reflectors - 1;
-                let theirs = self.pieces(them, k);
-                if theirs.nonempty() {
-                    let paths = self.reflect_slides(t.reflect[k as usize], king);
-                    all |= (paths & theirs).nonempty();
-                    doubt_from |= paths & self.pieces_of(us);
+            if t.reverse.reflect_kinds != 0 {
+                for (mode, theirs) in self.reflectors(them) {
+                    if theirs.nonempty() {
+                        let paths = self.reflect_slides(mode, king);
+                        all |= (paths & theirs).nonempty();
+                        doubt_from |= paths & self.pieces_of(us);
+                    }
                 }
             }
             Some(self.king_safety(us, king))
@@ -226,7 +224,14 @@ impl<R: Rules> Position<R> {
                     };
                     sink.add(self.count_leaps(us, k, pieces, base & plain, base & promo));
                     by_set |= pieces;
-                    residuals[n] = (k as u8, residual | !(plain & promo));
+                    // The True forms' like-free squares are only sure; elsewhere the landing
+                    // rule bars the rest.
+                    let unsure = if whole_board {
+                        !(plain & promo)
+                    } else {
+                        Bitboard::EMPTY
+                    };
+                    residuals[n] = (k as u8, residual | unsure);
                     n += 1;
                 }
             }
