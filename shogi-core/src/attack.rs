@@ -24,76 +24,82 @@ impl<R: Rules> Position<R> {
         let k = kind as usize;
         let att = t.attacks(k, color, sq, occ);
         if t.special[k] && t.reflect[k] != Reflect::None {
-            att | self.reflect_slides_in(t.reflect[k], sq, sq, occ)
+            att | self.reflect_slides_in(t.reflect[k], sq, occ)
         } else {
             att
         }
     }
 
-    /// Squares reached by reflecting diagonal slides from `sq`; `origin` counts as occupied by
-    /// a friendly piece (RULES.md §2, reflecting bishop). Includes the first occupied square
-    /// of each path (a capture if it holds an enemy).
-    pub fn reflect_slides(&self, reflect: Reflect, sq: Square, origin: Square) -> Bb<R> {
-        self.reflect_slides_in(reflect, sq, origin, self.occupied())
+    /// The union of [`Position::natural_attacks_in`] over the `pieces` (all of `kind` and
+    /// `color`): by shifts of the whole set where the kind only leaps, else piece by piece.
+    #[inline]
+    pub(crate) fn natural_attacks_of(
+        &self,
+        kind: u8,
+        color: Color,
+        pieces: Bb<R>,
+        occ: Bb<R>,
+    ) -> Bb<R> {
+        if let Some(att) = self.tables.leap_set_attacks(kind as usize, color, pieces) {
+            return att;
+        }
+        let mut att = Bitboard::EMPTY;
+        for sq in pieces {
+            att |= self.natural_attacks_in(kind, color, sq, occ);
+        }
+        att
+    }
+
+    /// Squares reached by reflecting diagonal slides from `sq`; `sq` counts as occupied by a
+    /// friendly piece (RULES.md §2, reflecting bishop). Includes the first occupied square of
+    /// each path (a capture if it holds an enemy).
+    #[inline]
+    pub fn reflect_slides(&self, reflect: Reflect, sq: Square) -> Bb<R> {
+        self.reflect_slides_in(reflect, sq, self.occupied())
     }
 
     /// [`Position::reflect_slides`] on a board whose occupancy is `occ` (the variant seams
-    /// judge the board a move would leave).
-    pub fn reflect_slides_in(
-        &self,
-        reflect: Reflect,
-        sq: Square,
-        origin: Square,
-        occ: Bb<R>,
-    ) -> Bb<R> {
-        let (sides, ends) = match reflect {
-            Reflect::None => (false, false),
-            Reflect::Sides => (true, false),
-            Reflect::TopBottom => (false, true),
-            Reflect::All => (true, true),
-        };
-        let mut out = Bitboard::EMPTY;
-        for (df0, dr0) in [(1i32, 1i32), (1, -1), (-1, 1), (-1, -1)] {
-            let (mut f, mut r) = (sq.file() as i32, sq.rank() as i32);
-            let (mut df, mut dr) = (df0, dr0);
-            // A billiard path on n squares repeats within 4 * n steps.
-            let g = R::GEOMETRY;
-            for _ in 0..4 * g.square_count() {
-                let off_f = !(0..g.files as i32).contains(&(f + df));
-                let off_r = !(0..g.ranks as i32).contains(&(r + dr));
-                if off_f && off_r {
-                    if sides && ends {
-                        df = -df;
-                        dr = -dr;
-                    } else {
-                        break;
-                    }
-                } else if off_f {
-                    if !sides {
-                        break;
-                    }
-                    df = -df;
-                } else if off_r {
-                    if !ends {
-                        break;
-                    }
-                    dr = -dr;
-                }
-                f += df;
-                r += dr;
-                let Some(next) = g.square(f, r) else {
-                    break;
-                };
-                if next == origin {
-                    break;
-                }
-                out.set(next);
-                if occ.contains(next) {
-                    break;
-                }
-            }
+    /// judge the board a move would leave); the paths come from the tables, run by run.
+    #[inline]
+    pub fn reflect_slides_in(&self, reflect: Reflect, sq: Square, occ: Bb<R>) -> Bb<R> {
+        let t = self.tables;
+        t.reflect_paths.slides(&t.rays, reflect, sq, occ)
+    }
+
+    /// The pieces of `by` with reflecting slides, grouped by reflecting mode (a path depends
+    /// on the mode only, so one path search serves every kind of a mode).
+    #[inline]
+    pub(crate) fn reflectors(&self, by: Color) -> [(Reflect, Bb<R>); 3] {
+        let t = self.tables;
+        let mut out = [
+            (Reflect::Sides, Bitboard::EMPTY),
+            (Reflect::TopBottom, Bitboard::EMPTY),
+            (Reflect::All, Bitboard::EMPTY),
+        ];
+        let mut mask = t.reverse.reflect_kinds;
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let i = match t.reflect[k] {
+                Reflect::Sides => 0,
+                Reflect::TopBottom => 1,
+                Reflect::All | Reflect::None => 2,
+            };
+            out[i].1 |= self.pieces(by, k as u8);
         }
         out
+    }
+
+    /// Whether a reflecting slide of `by` reaches `sq` on a board occupied as `occ` (paths are
+    /// reversible: from `sq` along the paths of each mode to a piece of that mode).
+    #[inline]
+    pub(crate) fn reflect_attacked(&self, sq: Square, by: Color, occ: Bb<R>) -> bool {
+        if self.tables.reverse.reflect_kinds == 0 {
+            return false;
+        }
+        self.reflectors(by).into_iter().any(|(mode, bb)| {
+            bb.nonempty() && (self.reflect_slides_in(mode, sq, occ) & bb).nonempty()
+        })
     }
 
     /// Whether `sq` is naturally attacked by a piece of `by`.
@@ -106,14 +112,11 @@ impl<R: Rules> Position<R> {
     /// point-symmetric between the two colours, reflecting paths being reversible).
     pub fn attackers_naturally(&self, sq: Square, by: Color) -> Bb<R> {
         let mut found = self.plain_attackers(sq, by, self.occupied());
-        let t = self.tables;
-        let mut mask = t.reverse.reflect_kinds;
-        while mask != 0 {
-            let k = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            let bb = self.pieces(by, k as u8);
-            if bb.nonempty() {
-                found |= self.reflect_slides(t.reflect[k], sq, sq) & bb;
+        if self.tables.reverse.reflect_kinds != 0 {
+            for (mode, bb) in self.reflectors(by) {
+                if bb.nonempty() {
+                    found |= self.reflect_slides(mode, sq) & bb;
+                }
             }
         }
         found

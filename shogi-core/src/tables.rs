@@ -144,6 +144,119 @@ pub static ZOBRIST: Zobrist = {
     z
 };
 
+/// Reflecting slide paths (RULES.md §2, reflecting bishop), fixed by the board: from each
+/// square along each diagonal, the billiard path as straight runs, so that a slide is found
+/// with one blocker search per run instead of a walk square by square.
+pub struct ReflectPaths<S> {
+    /// Direction and squares of each run (in order along the direction).
+    runs: Vec<(u8, Bitboard<S>)>,
+    /// Per mode (sides, top and bottom, all), per square, per first diagonal: the range of
+    /// its runs in `runs`.
+    index: [Vec<[(u16, u16); 4]>; 3],
+}
+
+impl<S: Storage> ReflectPaths<S> {
+    fn mode(reflect: Reflect) -> usize {
+        match reflect {
+            Reflect::Sides => 0,
+            Reflect::TopBottom => 1,
+            Reflect::All | Reflect::None => 2,
+        }
+    }
+
+    /// Adds the paths of `reflect` on `g`: a slide bounces (a 90° turn) where its next step
+    /// would leave the board across a reflecting edge, reverses in a corner of two reflecting
+    /// edges, and ends at a non-reflecting edge or when it comes back to its start (whose
+    /// square ends the last run: the start stops the slide like a friendly piece).
+    fn add(&mut self, g: &Geometry, reflect: Reflect) {
+        let (sides, ends) = match reflect {
+            Reflect::None => (false, false),
+            Reflect::Sides => (true, false),
+            Reflect::TopBottom => (false, true),
+            Reflect::All => (true, true),
+        };
+        let mut index = vec![[(0u16, 0u16); 4]; SQUARES];
+        for sq in g.squares() {
+            for (i, (df0, dr0)) in [(1i32, 1i32), (1, -1), (-1, 1), (-1, -1)]
+                .into_iter()
+                .enumerate()
+            {
+                let start = self.runs.len();
+                let (mut f, mut r) = (sq.file() as i32, sq.rank() as i32);
+                let (mut df, mut dr) = (df0, dr0);
+                let mut run: Option<(u8, Bitboard<S>)> = None;
+                // A billiard path on n squares repeats within 4 * n steps.
+                for _ in 0..4 * g.square_count() {
+                    let off_f = !(0..g.files as i32).contains(&(f + df));
+                    let off_r = !(0..g.ranks as i32).contains(&(r + dr));
+                    if off_f && off_r {
+                        if sides && ends {
+                            df = -df;
+                            dr = -dr;
+                        } else {
+                            break;
+                        }
+                    } else if off_f {
+                        if !sides {
+                            break;
+                        }
+                        df = -df;
+                    } else if off_r {
+                        if !ends {
+                            break;
+                        }
+                        dr = -dr;
+                    }
+                    f += df;
+                    r += dr;
+                    let Some(next) = g.square(f, r) else {
+                        break;
+                    };
+                    let d = dir_index(df as i8, dr as i8).expect("diagonal") as u8;
+                    match &mut run {
+                        Some((rd, bb)) if *rd == d => bb.set(next),
+                        _ => {
+                            self.runs.extend(run.take());
+                            run = Some((d, Bitboard::from_square(next)));
+                        }
+                    }
+                    if next == sq {
+                        break;
+                    }
+                }
+                self.runs.extend(run);
+                index[sq.index()][i] = (start as u16, self.runs.len() as u16);
+            }
+        }
+        self.index[Self::mode(reflect)] = index;
+    }
+
+    /// Squares reached by the reflecting slides of `reflect` from `sq` with blockers `occ`, the
+    /// first blocker of each path included, `sq` itself never.
+    #[inline]
+    pub fn slides(
+        &self,
+        rays: &Rays<S>,
+        reflect: Reflect,
+        sq: Square,
+        occ: Bitboard<S>,
+    ) -> Bitboard<S> {
+        let occ = occ | Bitboard::from_square(sq);
+        let mut out = Bitboard::EMPTY;
+        for &(start, end) in &self.index[Self::mode(reflect)][sq.index()] {
+            for &(d, run) in &self.runs[start as usize..end as usize] {
+                if let Some(b) = first_along(d as usize, run & occ) {
+                    out |= run & !rays[d as usize][b.index()];
+                    break;
+                }
+                out |= run;
+            }
+        }
+        out.clear(sq);
+        out
+    }
+}
+
 /// Per-kind data laid out for the move generator.
 pub struct Tables<S = u128> {
     /// The board.
@@ -180,6 +293,8 @@ pub struct Tables<S = u128> {
     pub within: Vec<[Bitboard<S>; SQUARES]>,
     /// Diagonal slides that reflect, per kind (those directions are not in `slide_dirs`).
     pub reflect: [Reflect; MAX_KINDS],
+    /// The reflecting paths of the modes in use, as straight runs.
+    pub reflect_paths: ReflectPaths<S>,
     pub lion: [bool; MAX_KINDS],
     /// Lion power along lines (falcon, eagle): absolute directions (a bit each), per colour.
     pub lion_lines: [[u8; MAX_KINDS]; 2],
@@ -333,6 +448,10 @@ impl<S: Storage> Tables<S> {
             ranged_mask: 0,
             within: Vec::new(),
             reflect: [Reflect::None; MAX_KINDS],
+            reflect_paths: ReflectPaths {
+                runs: Vec::new(),
+                index: [Vec::new(), Vec::new(), Vec::new()],
+            },
             lion: [false; MAX_KINDS],
             lion_lines: [[0; MAX_KINDS]; 2],
             special: [false; MAX_KINDS],
@@ -543,6 +662,11 @@ impl<S: Storage> Tables<S> {
                 }
             }
         }
+        for mode in [Reflect::Sides, Reflect::TopBottom, Reflect::All] {
+            if t.reflect.contains(&mode) {
+                t.reflect_paths.add(&g, mode);
+            }
+        }
         t.reverse = ReverseAttacks::build(&t);
         t.material_class = material_classes(table);
         (t.material_limit, t.material_limit_per_side) = material_limits(table, &t.material_class);
@@ -616,6 +740,32 @@ impl<S: Storage> Tables<S> {
         } else {
             att
         }
+    }
+
+    /// Squares the `pieces` of `kind` and `color` attack together, if the kind only leaps (one
+    /// of `set_leapers`): one shift of the whole set per leap instead of a lookup per piece.
+    #[inline]
+    pub fn leap_set_attacks(
+        &self,
+        kind: usize,
+        color: Color,
+        pieces: Bitboard<S>,
+    ) -> Option<Bitboard<S>> {
+        let c = color.index();
+        if self.set_leapers[c] >> kind & 1 == 0 {
+            return None;
+        }
+        let (start, end) = self.leap_shift_range[c][kind];
+        let mut att = Bitboard::EMPTY;
+        for &(by, from) in &self.leap_shifts[start as usize..end as usize] {
+            let set = (pieces & from).0;
+            att |= Bitboard(if by > 0 {
+                set.shl(by as u32)
+            } else {
+                set.shr(by.unsigned_abs())
+            });
+        }
+        Some(att)
     }
 
     /// Squares a `kind` of `color` on `sq` may move to by its own movement, before the own-

@@ -46,9 +46,7 @@ impl<R: Rules> Position<R> {
         let occ = self.occupied() & !vacated;
         let mut att = Bitboard::EMPTY;
         for k in kinds_in(Self::same_kind_mask(golds, kind)) {
-            for sq in self.pieces(!color, k) & !vacated {
-                att |= self.natural_attacks_in(k, !color, sq, occ);
-            }
+            att |= self.natural_attacks_of(k, !color, self.pieces(!color, k) & !vacated, occ);
         }
         att
     }
@@ -336,6 +334,15 @@ impl<R: Rules> Position<R> {
             if white.is_empty() {
                 continue;
             }
+            if let Some(att) =
+                self.tables
+                    .leap_set_attacks(k as usize, Color::Black, pieces(Color::Black, k))
+            {
+                if (att & white).nonempty() {
+                    return true;
+                }
+                continue;
+            }
             for sq in pieces(Color::Black, k) {
                 if (self.natural_attacks_in(k, Color::Black, sq, occ) & white).nonempty() {
                     return true;
@@ -348,10 +355,8 @@ impl<R: Rules> Position<R> {
             if black.nonempty() && white.nonempty() {
                 for k in kinds_in(gold) {
                     for (c, enemies) in [(Color::Black, white), (Color::White, black)] {
-                        for sq in pieces(c, k) {
-                            if (self.natural_attacks_in(k, c, sq, occ) & enemies).nonempty() {
-                                return true;
-                            }
+                        if (self.natural_attacks_of(k, c, pieces(c, k), occ) & enemies).nonempty() {
+                            return true;
                         }
                     }
                 }

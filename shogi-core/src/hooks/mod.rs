@@ -87,7 +87,7 @@ impl<R: Rules> Position<R> {
         let occ = self.occupied();
         let reach = t.reach(k, color, from, occ, self.pieces_of(!color));
         if t.special[k] && t.reflect[k] != Reflect::None {
-            reach | self.reflect_slides_in(t.reflect[k], from, from, occ)
+            reach | self.reflect_slides_in(t.reflect[k], from, occ)
         } else {
             reach
         }

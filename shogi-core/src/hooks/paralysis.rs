@@ -74,10 +74,9 @@ impl<R: Rules> Position<R> {
                 map |= self.natural_attacks(self.piece_at(sq).kind(), by, sq);
             }
         } else {
+            let occ = self.occupied();
             for k in kinds_in(kinds) {
-                for sq in self.pieces(by, k) {
-                    map |= self.natural_attacks(k, by, sq);
-                }
+                map |= self.natural_attacks_of(k, by, self.pieces(by, k), occ);
             }
         }
         map

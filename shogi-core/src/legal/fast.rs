@@ -407,12 +407,9 @@ impl<R: Rules> Position<R> {
             }
             if K::COUNTS && self.counts_by_leaps(k) {
                 let free = pieces & !pinned;
-                // A shift per leap against a target set per piece; without promotion a shift
-                // costs about a third as much.
-                let (start, end) = t.leap_shift_range[us.index()][k];
-                let (n, leaps) = (free.count() as usize, (end - start) as usize);
-                if n >= leaps || t.promote_to[k] == u8::MAX && 3 * n >= leaps {
-                    sink.add(self.count_leaps(us, k, free, !blocked & mask));
+                if self.leaps_by_set_pay(k, free) {
+                    let allowed = !blocked & mask;
+                    sink.add(self.count_leaps(us, k, free, allowed, allowed));
                     pieces &= pinned;
                 }
             }
@@ -439,18 +436,37 @@ impl<R: Rules> Position<R> {
     /// the kind only leaps, and [`Position::emit`] has nothing more to say of its moves than
     /// the dead squares and the promotion squares.
     #[inline(always)]
-    fn counts_by_leaps(&self, kind: usize) -> bool {
+    pub(crate) fn counts_by_leaps(&self, kind: usize) -> bool {
         let t = self.tables;
         !R::HOOKS.promotion.flips()
             && t.set_leapers[self.side_to_move().index()] >> kind & 1 != 0
             && !(R::HOOKS.nifu_on_moves && t.nifu[kind])
     }
 
-    /// The moves [`Position::emit`] would count for every piece of `pieces` (all of one
-    /// leaping `kind`, none pinned), their targets limited to `allowed`: one shift of the
-    /// whole set per leap, those starting in the promotion zone apart from the others.
+    /// Whether moving the `pieces` of leaping `kind` as a set is cheaper than one by one: a
+    /// shift per leap against a target set per piece; without promotion a shift costs about a
+    /// third as much.
     #[inline(always)]
-    fn count_leaps(&self, us: Color, kind: usize, pieces: Bb<R>, allowed: Bb<R>) -> u32 {
+    pub(crate) fn leaps_by_set_pay(&self, kind: usize, pieces: Bb<R>) -> bool {
+        let t = self.tables;
+        let (start, end) = t.leap_shift_range[self.side_to_move().index()][kind];
+        let (n, leaps) = (pieces.count() as usize, (end - start) as usize);
+        n >= leaps || t.promote_to[kind] == u8::MAX && 3 * n >= leaps
+    }
+
+    /// The moves [`Position::emit`] would count for every piece of `pieces` (all of one
+    /// leaping `kind`, none pinned), their targets limited to `allowed` (`allowed_promo` for
+    /// the promoting moves; the filtered path's landing rules differ by form): one shift of
+    /// the whole set per leap, those starting in the promotion zone apart from the others.
+    #[inline(always)]
+    pub(crate) fn count_leaps(
+        &self,
+        us: Color,
+        kind: usize,
+        pieces: Bb<R>,
+        allowed: Bb<R>,
+        allowed_promo: Bb<R>,
+    ) -> u32 {
         let t = self.tables;
         let c = us.index();
         let live = allowed & !t.dead[c][kind];
@@ -475,9 +491,9 @@ impl<R: Rules> Position<R> {
                 if starts.is_empty() {
                     continue;
                 }
-                let to = shift(starts, by) & allowed;
-                let promote = self.promotion_squares_from(us, from_zone, kind, to);
-                let mut plain = to & !t.dead[c][kind];
+                let to = shift(starts, by);
+                let promote = self.promotion_squares_from(us, from_zone, kind, to & allowed_promo);
+                let mut plain = to & live;
                 if R::HOOKS.promotion == PromotionRule::Forced {
                     plain &= !promote;
                 }

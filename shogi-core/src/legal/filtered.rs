@@ -30,8 +30,10 @@
 //! - A drop of a kind barred from mating that may give check (uchifuzume): doubtful.
 //!
 //! - Lion double moves (three squares change): doubtful. Reflecting slides (natural mode):
-//!   a piece first on a reflecting path from the king, and the king itself, move doubtfully;
-//!   an enemy at a path's end makes everything doubtful.
+//!   paths are reversible, so a reflecting piece checks iff it stands at the end of a path of
+//!   its kind from the king; then everything is doubtful. Otherwise a piece first on such a
+//!   path moves doubtfully (it may uncover one), and the king's moves are judged like the
+//!   natural ones with the reflecting attacks on the target added (king lifted).
 //!
 //! Rule sets with king capture, chained moves, an immortal royal kind, or reflecting slides
 //! together with borrowed movement keep the reference path. `tests/invariants_all.rs` and
@@ -48,6 +50,7 @@ use crate::position::Position;
 use crate::rules::{Bb, Rules};
 use crate::table::{
     AfterMove, CaptureEffect, KingLoss, Landing, LionRules, MoveShape, MovementSource, Paralysis,
+    PromotionRule,
 };
 use std::marker::PhantomData;
 
@@ -76,6 +79,13 @@ impl<R: Rules> Filtered<R> {
                 binds_king_capture, ..
             } => !binds_king_capture,
         };
+    /// Own movement and no flips: a leaping kind's moves are its leaps, promotion options
+    /// and landing rule apart (bulk counting by sets, [`Position::set_landings`]).
+    /// (With the True forms' like-free squares only sure, not barred, a forced promotion
+    /// would still bar the plain move where the promoted form is not like-free: left out.)
+    const SET_LEAPS: bool = matches!(R::HOOKS.movement_source, MovementSource::Own)
+        && !R::HOOKS.promotion.flips()
+        && !(whole_board(&R::HOOKS) && matches!(R::HOOKS.promotion, PromotionRule::Forced));
     /// King safety by capture zone rather than natural checkers and pins.
     const BORROW: bool = matches!(R::HOOKS.movement_source, MovementSource::Borrow { .. });
 }
@@ -161,16 +171,16 @@ impl<R: Rules> Position<R> {
             None
         } else {
             // Reflecting slides bend, so natural pins miss them: a piece first on a reflecting
-            // path from the king may uncover it, an enemy at a path's end may be checking,
-            // and the king's own moves are judged by make/test.
-            let mut reflectors = t.reverse.reflect_kinds;
-            while reflectors != 0 {
-                let k = reflectors.trailing_zeros() as u8;
-                reflectors &= reflectors - 1;
-                if self.pieces(them, k).nonempty() {
-                    let paths = self.reflect_slides(t.reflect[k as usize], king, king);
-                    all |= (paths & enemy).nonempty();
-                    doubt_from |= paths & self.pieces_of(us) | Bitboard::from_square(king);
+            // path from the king may uncover it, and a reflecting piece of the path's kind at
+            // its end is checking (paths are reversible; one search per mode). The king's own moves are judged
+            // below with the reflecting attacks on its target.
+            if t.reverse.reflect_kinds != 0 {
+                for (mode, theirs) in self.reflectors(them) {
+                    if theirs.nonempty() {
+                        let paths = self.reflect_slides(mode, king);
+                        all |= (paths & theirs).nonempty();
+                        doubt_from |= paths & self.pieces_of(us);
+                    }
                 }
             }
             Some(self.king_safety(us, king))
@@ -178,10 +188,72 @@ impl<R: Rules> Position<R> {
 
         let frozen = self.paralysed_pieces(us);
         let mut cache = self.node_cache();
+
+        // Bulk counting moves the free pieces of a leaping kind as a set (the fast path's
+        // `count_leaps`): their sure moves are their leaps into one mask per form. What may
+        // still be doubtful (`residual`) is left to the loop below, piece by piece.
+        let mut by_set = Bitboard::EMPTY;
+        let mut residuals = [(u8::MAX, Bitboard::EMPTY); 8];
+        if K::COUNTS && Filtered::<R>::SET_LEAPS && !all {
+            if let Some(info) = &natural {
+                let mask = match info.checkers.count() {
+                    0 => Bitboard::FULL,
+                    1 => info.checkers | info.block,
+                    _ => Bitboard::EMPTY,
+                };
+                let base = !self.pieces_of(us) & !self.immortals(them) & mask & !doubt_to;
+                let mut residual = doubt_to;
+                if !Filtered::<R>::NATURAL_EXACT {
+                    residual |= !mask;
+                }
+                let free = self.pieces_of(us) & !frozen & !info.pinned & !doubt_from;
+                let mut kinds = t.kind_mask & !<R as crate::hooks::Derived>::ROYAL_MASK;
+                let mut n = 0;
+                while kinds != 0 && n < residuals.len() {
+                    let k = kinds.trailing_zeros() as usize;
+                    kinds &= kinds - 1;
+                    let pieces = self.pieces(us, k as u8) & free;
+                    if pieces.is_empty()
+                        || !self.counts_by_leaps(k)
+                        || !self.leaps_by_set_pay(k, pieces)
+                    {
+                        continue;
+                    }
+                    let Some((plain, promo)) = self.set_landings(&mut cache, us, k as u8) else {
+                        continue;
+                    };
+                    sink.add(self.count_leaps(us, k, pieces, base & plain, base & promo));
+                    by_set |= pieces;
+                    // The True forms' like-free squares are only sure; elsewhere the landing
+                    // rule bars the rest.
+                    let unsure = if whole_board {
+                        !(plain & promo)
+                    } else {
+                        Bitboard::EMPTY
+                    };
+                    residuals[n] = (k as u8, residual | unsure);
+                    n += 1;
+                }
+            }
+        }
+
         let mut lion_moves = MoveList::new();
         for from in self.pieces_of(us) & !frozen {
             let kind = self.piece_at(from).kind();
-            let targets = self.piece_targets(&cache, from, kind, &mut lion_moves);
+            let counted = by_set.contains(from);
+            let mut residual = Bitboard::FULL;
+            if counted {
+                // Its sure moves are counted: only the doubtful ones are left (its targets are
+                // among its leaps).
+                residual = residuals
+                    .iter()
+                    .find(|r| r.0 == kind)
+                    .map_or(Bitboard::FULL, |r| r.1);
+                if (t.leap[us.index()][kind as usize][from.index()] & residual).is_empty() {
+                    continue;
+                }
+            }
+            let targets = self.piece_targets(&cache, from, kind, &mut lion_moves) & residual;
             if targets.is_empty() {
                 continue;
             }
@@ -192,7 +264,9 @@ impl<R: Rules> Position<R> {
                         let lifted = occ ^ Bitboard::from_square(king);
                         let mut safe = Bitboard::EMPTY;
                         for to in targets {
-                            if self.plain_attackers(to, them, lifted).is_empty() {
+                            if self.plain_attackers(to, them, lifted).is_empty()
+                                && !self.reflect_attacked(to, them, lifted)
+                            {
                                 safe.set(to);
                             }
                         }
@@ -236,7 +310,9 @@ impl<R: Rules> Position<R> {
                         self.like_free_landings(&mut cache, us, t.promote_to[kind as usize], left);
                 }
             }
-            sink.board(from, sure_promo, sure_stay);
+            if !counted {
+                sink.board(from, sure_promo, sure_stay);
+            }
             for (set, promote) in [(promo & !sure_promo, true), (stay & !sure_stay, false)] {
                 for to in set & !bad {
                     let mv = Move::new(from, to, promote);
@@ -296,6 +372,38 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
+    }
+
+    /// Where a piece of leaping `kind` of the side to move may land without promoting and
+    /// promoting, whatever square it leaves (the landing seam for board moves, and the True
+    /// forms' like-free squares); `None` when that depends on the square left (a like kind
+    /// slides, so leaving a square may open its ray).
+    fn set_landings(
+        &self,
+        cache: &mut crate::hooks::node_cache::NodeCache<R::Storage>,
+        us: Color,
+        kind: u8,
+    ) -> Option<(Bb<R>, Bb<R>)> {
+        let Landing::Isardam { golds, total, .. } = R::HOOKS.landing else {
+            return Some((Bitboard::FULL, Bitboard::FULL));
+        };
+        let t = self.tables;
+        let up = t.promote_to[kind as usize];
+        let mut out = [Bitboard::FULL; 2];
+        for (i, form) in [kind, up].into_iter().enumerate() {
+            if form == u8::MAX {
+                continue;
+            }
+            if Self::same_kind_mask(golds, form) & t.reverse.blockable_kinds != 0 {
+                return None;
+            }
+            out[i] = if total {
+                self.like_free_landings(cache, us, form, Bitboard::EMPTY)
+            } else {
+                self.landing_squares_cached(cache, us, form, Bitboard::EMPTY)
+            };
+        }
+        Some((out[0], out[1]))
     }
 
     /// Squares where a drop of `kind` by `us` might give check (so uchifuzume must be judged).
