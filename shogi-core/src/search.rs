@@ -58,6 +58,27 @@ const ROYAL_VICTIM: i32 = 100_000;
 /// Default transposition table size.
 pub const DEFAULT_HASH_MB: usize = 16;
 
+/// Bands of the move-ordering score ([`Worker::order_score`], higher first), which pruning and
+/// the check extension also read. Quiet moves score their history, within ±[`HISTORY_BOUND`].
+mod band {
+    /// The root's best move of the previous iteration.
+    pub const ROOT_HINT: i32 = i32::MAX;
+    /// The transposition table's move.
+    pub const TT_MOVE: i32 = 1 << 30;
+    /// Captures that do not lose by exchange (plus MVV-LVA).
+    pub const GOOD_CAPTURE: i32 = 1 << 26;
+    /// Non-capturing promotions (plus the gain).
+    pub const PROMOTION: i32 = 1 << 25;
+    /// The first killer (the second is one less).
+    pub const KILLER: i32 = 1 << 24;
+    /// Captures that lose by exchange: after the killers (plus MVV-LVA).
+    pub const LOSING_CAPTURE: i32 = 1 << 22;
+    /// Added to the history of a drop that loses the piece: below every other quiet move.
+    pub const LOSING_DROP: i32 = -(1 << 21);
+    /// History scores stay within ± this (history with gravity).
+    pub const HISTORY_BOUND: i32 = 1 << 20;
+}
+
 /// A score for the side to move at the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
@@ -692,7 +713,7 @@ impl<R: Rules> Worker<R> {
         (threat, guard): (Bb<R>, Bb<R>),
     ) -> i32 {
         if tt_move == Some(mv.bits()) {
-            return 1 << 30;
+            return band::TT_MOVE;
         }
         let t = pos.tables();
         if let Some(victim) = Self::victim_value(pos, mv) {
@@ -700,27 +721,27 @@ impl<R: Rules> Worker<R> {
             let mvv = victim * 16 - attacker / 16 + if mv.is_promotion() { 8 } else { 0 };
             if self.see && victim < ROYAL_VICTIM && Self::see(pos, mv) < 0 {
                 // Losing captures after the quiet killers.
-                return (1 << 22) + mvv;
+                return band::LOSING_CAPTURE + mvv;
             }
-            return (1 << 26) + mvv;
+            return band::GOOD_CAPTURE + mvv;
         }
         if mv.is_promotion() {
             let kind = pos.piece_at(mv.from()).kind() as usize;
             let gain = t.value[t.promote_to[kind] as usize] - t.value[kind];
-            return (1 << 25) + gain;
+            return band::PROMOTION + gain;
         }
         let killers = &self.killers[ply];
         if killers[0] == Some(mv) {
-            return 1 << 24;
+            return band::KILLER;
         }
         if killers[1] == Some(mv) {
-            return (1 << 24) - 1;
+            return band::KILLER - 1;
         }
         let h = self.history[history_index(pos.side_to_move().index(), mv)];
         // A drop onto a square the opponent attacks and we do not guard loses the piece (the
         // sign of its exchange, from attack maps made once per node): it goes last.
         if mv.is_drop() && threat.contains(mv.to()) && !guard.contains(mv.to()) {
-            return h - (1 << 21);
+            return h + band::LOSING_DROP;
         }
         h
     }
@@ -755,7 +776,7 @@ impl<R: Rules> Worker<R> {
         for &m in &moves {
             let mut s = self.order_score(pos, m, tt_move, ply, maps);
             if ply == 0 && self.root_hint == Some(m) {
-                s = i32::MAX;
+                s = band::ROOT_HINT;
             }
             scores.push(s);
         }
@@ -804,20 +825,20 @@ impl<R: Rules> Worker<R> {
     /// do not guard, a capture that loses the exchange); a quiet board move is taken back for
     /// its SEE. Without SEE (capture effects, special attacks) board moves count as safe.
     fn check_holds(&mut self, pos: &mut Position<R>, mv: Move, order: i32) -> bool {
-        if order == 1 << 30 || order == i32::MAX {
+        if order == band::TT_MOVE || order == band::ROOT_HINT {
             // The table's or the root's best move: kept as it is.
             return true;
         }
         if mv.is_drop() {
-            return order >= -(1 << 20);
+            return order >= -band::HISTORY_BOUND;
         }
         if !self.see {
             return true;
         }
-        if order >= 1 << 26 {
+        if order >= band::GOOD_CAPTURE {
             return true;
         }
-        if (1 << 22..1 << 24).contains(&order) {
+        if (band::LOSING_CAPTURE..band::KILLER).contains(&order) {
             return false;
         }
         self.take_back(pos);
@@ -986,7 +1007,7 @@ impl<R: Rules> Worker<R> {
                 && !safe_check
                 && (quiets_tried > 3 + (depth * depth) as usize + if near { 6 } else { 0 }
                     || (!near && static_eval + 120 + 90 * depth <= alpha)
-                    || (depth <= 2 && order < -(1 << 20)))
+                    || (depth <= 2 && order < -band::HISTORY_BOUND))
             {
                 self.take_back(pos);
                 continue;
@@ -1131,7 +1152,7 @@ impl<R: Rules> Worker<R> {
         while let Some((mv, order)) = self.next_move(ply, index) {
             index += 1;
             // Captures that lose material by exchange are not worth a look here.
-            if !evasions && self.see && order < (1 << 26) {
+            if !evasions && self.see && order < band::GOOD_CAPTURE {
                 break;
             }
             if !pos.is_legal(mv) {
