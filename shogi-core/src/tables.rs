@@ -758,12 +758,7 @@ impl<S: Storage> Tables<S> {
         let (start, end) = self.leap_shift_range[c][kind];
         let mut att = Bitboard::EMPTY;
         for &(by, from) in &self.leap_shifts[start as usize..end as usize] {
-            let set = (pieces & from).0;
-            att |= Bitboard(if by > 0 {
-                set.shl(by as u32)
-            } else {
-                set.shr(by.unsigned_abs())
-            });
+            att |= (pieces & from).shifted(by);
         }
         Some(att)
     }

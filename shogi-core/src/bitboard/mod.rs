@@ -33,6 +33,16 @@ impl<S: Storage> Bitboard<S> {
         }
         b
     }
+    /// Every square moved `by` storage indexes (up if positive): a leap of a whole set, as
+    /// `Tables::leap_shifts` lists them (the caller masks the starts so nothing wraps).
+    #[inline]
+    pub fn shifted(self, by: i32) -> Self {
+        if by > 0 {
+            Bitboard(self.0.shl(by as u32))
+        } else {
+            Bitboard(self.0.shr(by.unsigned_abs()))
+        }
+    }
     /// A set written in the widest storage, narrowed to this one (exact for every square this
     /// storage holds).
     #[inline]

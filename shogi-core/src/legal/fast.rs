@@ -472,18 +472,11 @@ impl<R: Rules> Position<R> {
         let live = allowed & !t.dead[c][kind];
         let promotes = t.promote_to[kind] != u8::MAX;
         let zone = t.zone[c][kind];
-        let shift = |set: Bb<R>, by: i32| {
-            if by > 0 {
-                Bitboard(set.0.shl(by as u32))
-            } else {
-                Bitboard(set.0.shr(by.unsigned_abs()))
-            }
-        };
         let mut n = 0;
         let (start, end) = t.leap_shift_range[c][kind];
         for &(by, from) in &t.leap_shifts[start as usize..end as usize] {
             if !promotes {
-                n += (shift(pieces & from, by) & live).count();
+                n += ((pieces & from).shifted(by) & live).count();
                 continue;
             }
             for from_zone in [false, true] {
@@ -491,7 +484,7 @@ impl<R: Rules> Position<R> {
                 if starts.is_empty() {
                     continue;
                 }
-                let to = shift(starts, by);
+                let to = starts.shifted(by);
                 let promote = self.promotion_squares_from(us, from_zone, kind, to & allowed_promo);
                 let mut plain = to & live;
                 if R::HOOKS.promotion == PromotionRule::Forced {
