@@ -116,9 +116,22 @@ pub struct Evaluator<S: Storage = u128> {
 }
 
 impl<S: Storage> Evaluator<S> {
-    /// The evaluator of rule set `R` with the tuned weights.
+    /// The evaluator of rule set `R` with the tuned weights. Where a piece's moves and attacks
+    /// are not its kind's own movement (borrowed movement and Annan, paralysis, Isardam,
+    /// chained moves: RULES.md §3, §5, §6), the reach and attack terms, read from the kind's
+    /// own movement, are left out: with them the engine lost to a material-only one (paralysis:
+    /// +9 -18 =13).
     pub fn new<R: Rules<Storage = S>>() -> Self {
-        Self::with_weights(R::tables(), WEIGHTS)
+        let w = if R::HOOKS.plain_attacks() {
+            WEIGHTS
+        } else {
+            Weights {
+                mobility: 0,
+                attack_unit: 0,
+                ..WEIGHTS
+            }
+        };
+        Self::with_weights(R::tables(), w)
     }
 
     /// The evaluator for some tables and weights (the tuner varies the weights).

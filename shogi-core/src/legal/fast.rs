@@ -199,13 +199,19 @@ impl<R: Rules> Position<R> {
     /// Fills `out` with the legal moves by the fast path (caller checked it applies).
     pub(crate) fn legal_moves_fast(&mut self, out: &mut MoveList) {
         out.clear();
-        self.generate_fast(&mut ListSink(out));
+        self.generate_fast(&mut ListSink(out), true);
+    }
+
+    /// Appends the legal moves by the fast path, drops only if `drops` (caller checked it
+    /// applies).
+    pub(crate) fn append_legal_fast(&mut self, out: &mut MoveList, drops: bool) {
+        self.generate_fast(&mut ListSink(out), drops);
     }
 
     /// Counts the legal moves by the fast path (caller checked it applies).
     pub(crate) fn count_legal_fast(&mut self) -> u64 {
         let mut sink = CountSink(0);
-        self.generate_fast(&mut sink);
+        self.generate_fast(&mut sink, true);
         sink.0
     }
 
@@ -337,8 +343,9 @@ impl<R: Rules> Position<R> {
         sink.board(from, promote, plain);
     }
 
-    /// The legal moves by checkers and pins.
-    fn generate_fast<K: Sink<R::Storage>>(&mut self, sink: &mut K) {
+    /// The legal moves by checkers and pins (`drops`: drops too, else board moves only).
+    #[inline(always)]
+    fn generate_fast<K: Sink<R::Storage>>(&mut self, sink: &mut K, drops: bool) {
         let t = self.tables;
         let us = self.side_to_move();
         let them = !us;
@@ -427,7 +434,7 @@ impl<R: Rules> Position<R> {
                 self.emit(sink, us, from, k, targets);
             }
         }
-        if drop_mask.nonempty() && self.holds_any(us) {
+        if drops && drop_mask.nonempty() && self.holds_any(us) {
             self.drops_fast(sink, us, drop_mask);
         }
     }

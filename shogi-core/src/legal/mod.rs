@@ -52,6 +52,23 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// Appends the moves a search tries here (`drops`: drops too, else board moves only) and
+    /// tells whether they are all legal: so where the fast path decides legality, at no more
+    /// cost than generating them; elsewhere they are the pseudo-legal moves, each to be
+    /// tested with [`Position::is_legal`] when its turn comes (most are never tried).
+    pub fn search_moves(&mut self, out: &mut MoveList, drops: bool) -> bool {
+        if self.legal_path() == Path::Fast {
+            self.append_legal_fast(out, drops);
+            return true;
+        }
+        if drops {
+            self.pseudo_moves(out);
+        } else {
+            self.pseudo_board_moves(out);
+        }
+        false
+    }
+
     /// The legal moves as a new list.
     pub fn legal_move_list(&mut self) -> MoveList {
         let mut v = Vec::with_capacity(128);

@@ -160,6 +160,34 @@ fn check_position<R: Rules>(pos: &mut Position<R>, id: &str, stats: &mut Stats) 
         ctx("has_legal_move")
     );
 
+    // (e) the search's move lists: where they claim to be legal they are exactly the legal
+    // moves (or legal board moves), else pseudo-legal lists holding every legal move (a
+    // search looks at the game's end before it asks for moves).
+    if pos.outcome() == Outcome::Open && !pos.decided_by_board() {
+        let legal_board: Vec<Move> = moves.iter().copied().filter(|m| !m.is_drop()).collect();
+        for (drops, expected) in [(true, &moves), (false, &legal_board)] {
+            let mut list = Vec::new();
+            let all_legal = pos.search_moves(&mut list, drops);
+            assert_eq!(all_legal, fast, "{}", ctx("search_moves legality claim"));
+            if all_legal {
+                assert_eq!(
+                    sorted(list),
+                    sorted(expected.clone()),
+                    "{}",
+                    ctx(&format!("search_moves (drops: {drops})"))
+                );
+            } else {
+                let listed: Vec<Move> = list.into_iter().filter(|&m| pos.is_legal(m)).collect();
+                assert_eq!(
+                    sorted(listed),
+                    sorted(expected.clone()),
+                    "{}",
+                    ctx(&format!("search_moves pseudo-legal (drops: {drops})"))
+                );
+            }
+        }
+    }
+
     stats.positions += 1;
     stats.moves_checked += moves.len() as u64;
     moves
