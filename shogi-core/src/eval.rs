@@ -6,7 +6,7 @@
 //! which the search scores itself.
 
 use crate::bitboard::{Bitboard, Storage};
-use crate::geometry::{Color, SQUARES};
+use crate::geometry::{Color, Square, SQUARES};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::MAX_KINDS;
@@ -63,30 +63,98 @@ pub struct Weights {
     pub promo_near: i32,
     /// Extra for the first piece of a kind in hand (percent of its value).
     pub hand_first: i32,
-    /// King danger units per enemy attack on the king's neighbourhood.
+    /// Weight (danger units) of each enemy piece bearing on the king's ring; the count of
+    /// such pieces multiplies it, so attacks combine.
     pub attack_unit: i32,
-    /// Danger units per 100 cp of enemy pieces in hand.
-    pub hand_danger: i32,
-    /// Danger units taken off per friendly piece next to the king.
-    pub defender: i32,
-    /// Divisor of the squared danger (larger: gentler king safety).
+    /// Danger units per enemy attack on a square next to the king.
+    pub ring_hit: i32,
+    /// Danger units per ring square the enemy attacks and we defend at most with the king.
+    pub weak_ring: i32,
+    /// Danger units per enemy kind that can check safely next move (by a move or a drop).
+    pub safe_check: i32,
+    /// Percent of the danger, squared over 4096, taken off (the king-safety scale).
     pub danger_scale: i32,
-    /// Largest king-safety penalty.
+    /// Largest danger before squaring.
     pub danger_cap: i32,
+    /// Per unit of enemy attacks on our camp's three files around the king.
+    pub flank_attack: i32,
+    /// Hundredths of a centipawn per piece per unit of (distance to our king × distance to
+    /// theirs), for pieces bearing on neither king (drop games pull pieces to the kings).
+    pub proximity: i32,
+    /// Per square a kind in hand could be dropped on in the enemy half, safely.
+    pub drop_mobility: i32,
+    /// Percent of the mobility curve (about -50 for a piece with no move, +120 for one
+    /// with sixteen) credited for the squares a board piece attacks that we do not occupy.
+    pub piece_mobility: i32,
 }
 
-/// The weights in use.
+/// The weights in use: the king-safety shape and magnitudes follow Fairy-Stockfish's
+/// classical evaluation for drop games (its units scaled to ours).
 pub const WEIGHTS: Weights = Weights {
     mobility: 3,
     promo_in_zone: 25,
     promo_near: 10,
     hand_first: 5,
-    attack_unit: 3,
-    hand_danger: 1,
-    defender: 2,
-    danger_scale: 8,
-    danger_cap: 900,
+    attack_unit: 40,
+    ring_hit: 100,
+    weak_ring: 360,
+    safe_check: 650,
+    danger_scale: 55,
+    danger_cap: 3500,
+    flank_attack: 48,
+    proximity: 166,
+    piece_mobility: 100,
+    drop_mobility: 17,
 };
+
+/// Chebyshev distance between two squares.
+#[inline]
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    df.max(dr)
+}
+
+/// Most pieces of one side whose attacks reach a checking square, kept per evaluation.
+const CHECKERS: usize = 16;
+
+/// What one pass over the pieces gathers for king safety: what both sides attack, and per
+/// attacking colour what bears on the enemy king.
+struct Picture<S: Storage> {
+    /// Squares each colour attacks at least once / at least twice.
+    once: [Bitboard<S>; 2],
+    twice: [Bitboard<S>; 2],
+    /// Per attacking colour: its pieces attacking the enemy king's ring, and their attacks
+    /// on the squares next to that king.
+    ring_attackers: [i32; 2],
+    ring_hits: [i32; 2],
+    /// Per attacking colour: (kind, squares it could check from and attacks) for its pieces
+    /// that reach a checking square (at most [`CHECKERS`]; later ones are left out).
+    checkers: [[(u8, Bitboard<S>); CHECKERS]; 2],
+    checker_count: [usize; 2],
+}
+
+/// The mobility curve of a piece attacking `n` squares we do not occupy (Fairy-Stockfish's
+/// for fairy pieces in drop games, in our units), by `n`.
+const MOBILITY: [i32; SQUARES + 1] = {
+    let mut t = [0; SQUARES + 1];
+    let mut n = 0;
+    while n <= SQUARES {
+        t[n] = 249 * (n as i32 - 2) / (8 + n as i32);
+        n += 1;
+    }
+    t
+};
+
+/// A royal piece's surroundings: the squares next to it and its ring, the 3×3 block around
+/// it moved off the board's edges.
+struct KingZone<S: Storage> {
+    king: Square,
+    adjacent: Bitboard<S>,
+    ring: Bitboard<S>,
+    /// The file index the ring is centred on.
+    file: u8,
+}
 
 /// The evaluation of one rule set: material plus terms derived from each kind's movement in
 /// the rule table, so a new kind gets sensible values without hand tuning:
@@ -94,10 +162,14 @@ pub const WEIGHTS: Weights = Weights {
 ///   board (leaps and slides), and an unpromoted piece in or near its promotion zone is
 ///   credited with part of what promoting would gain;
 /// - pieces in hand: the first of a kind counts a little more than further ones (it gives a
-///   new kind of drop);
-/// - king safety: enemy attacks on the squares around each royal piece (its actual attacks on
-///   the board), plus enemy pieces in hand (they can be dropped next to it), less friendly
-///   pieces beside it, squared into a penalty (attacks combine).
+///   new kind of drop), and a kind in hand counts the squares of the enemy half it could be
+///   dropped on safely;
+/// - pieces far from both kings count less (drops make the game a race around the kings);
+/// - king safety, in danger units squared into a penalty (attacks combine): the enemy pieces
+///   bearing on the squares around each royal piece (its ring) and their attacks next to it,
+///   the enemy kinds in hand that could be dropped into the ring, the ring squares only the
+///   king defends, the enemy kinds that can give a safe check next move (a move or a drop),
+///   and the enemy attacks on the king's flank of our camp.
 ///
 /// Terms are from Black's point of view; [`Evaluator::evaluate`] returns the side to move's.
 pub struct Evaluator<S: Storage = u128> {
@@ -109,10 +181,17 @@ pub struct Evaluator<S: Storage = u128> {
     /// Hand value of the n-th piece of a kind (n = 0 the first).
     hand_first: [i32; MAX_KINDS],
     hand_more: [i32; MAX_KINDS],
-    /// Danger units per 100 cp in hand for a kind.
-    hand_units: [i32; MAX_KINDS],
     /// Attacks depend on the occupancy (slides, special movement); else they are `reach`.
     blockable: [bool; MAX_KINDS],
+    /// The board's squares.
+    board: Bitboard<S>,
+    /// `camp[color]`: the colour's own half and the middle (the king's flank is in it).
+    camp: [Bitboard<S>; 2],
+    /// `enemy_half[color]`: where the colour's drops press the enemy.
+    enemy_half: [Bitboard<S>; 2],
+    /// Drops onto squares next to the king are worth counting for this kind (pawns' are
+    /// bound by nifu and the drop-mate rule).
+    drop_attacker: [bool; MAX_KINDS],
 }
 
 impl<S: Storage> Evaluator<S> {
@@ -128,6 +207,13 @@ impl<S: Storage> Evaluator<S> {
             Weights {
                 mobility: 0,
                 attack_unit: 0,
+                ring_hit: 0,
+                weak_ring: 0,
+                safe_check: 0,
+                flank_attack: 0,
+                proximity: 0,
+                drop_mobility: 0,
+                piece_mobility: 0,
                 ..WEIGHTS
             }
         };
@@ -173,16 +259,33 @@ impl<S: Storage> Evaluator<S> {
         }
         let mut hand_first = [0; MAX_KINDS];
         let mut hand_more = [0; MAX_KINDS];
-        let mut hand_units = [0; MAX_KINDS];
         for &k in &t.hand_kinds {
             let v = hand_value(t.value[k as usize]);
             hand_first[k as usize] = v + t.value[k as usize] * w.hand_first / 100;
             hand_more[k as usize] = v;
-            hand_units[k as usize] = t.value[k as usize] * w.hand_danger / 100;
         }
         let mut blockable = [false; MAX_KINDS];
-        for (k, b) in blockable.iter_mut().enumerate().take(t.kinds) {
-            *b = t.slide_dirs[0][k] != 0 || t.slide_dirs[1][k] != 0 || t.special[k];
+        let mut drop_attacker = [false; MAX_KINDS];
+        for k in 0..t.kinds {
+            blockable[k] = t.slide_dirs[0][k] != 0 || t.slide_dirs[1][k] != 0 || t.special[k];
+            drop_attacker[k] = !t.nifu[k] && !t.drop_mate_forbidden[k];
+        }
+        // Own-side rank 0 is the colour's back rank; the camp is the first half plus the
+        // middle, the enemy half the rest.
+        let g = t.geometry;
+        let camp_ranks = (g.ranks as i32 - 2) / 2 + 1;
+        let mut camp = [Bitboard::EMPTY; 2];
+        let mut enemy_half = [Bitboard::EMPTY; 2];
+        for c in Color::BOTH {
+            for sq in g.squares() {
+                let own_rank = g.ranks as i32 - 1 - g.rank_from_far(sq, c) as i32;
+                if own_rank <= camp_ranks {
+                    camp[c.index()].set(sq);
+                }
+                if own_rank >= g.ranks as i32 / 2 + g.ranks as i32 % 2 {
+                    enemy_half[c.index()].set(sq);
+                }
+            }
         }
         Evaluator {
             w,
@@ -190,61 +293,249 @@ impl<S: Storage> Evaluator<S> {
             reach,
             hand_first,
             hand_more,
-            hand_units,
             blockable,
+            board: t.board,
+            camp,
+            enemy_half,
+            drop_attacker,
         }
+    }
+
+    /// The attacks of the piece of `kind` and `color` on `sq`.
+    #[inline]
+    fn piece_attacks<R: Rules<Storage = S>>(
+        &self,
+        pos: &Position<R>,
+        kind: u8,
+        color: Color,
+        sq: Square,
+    ) -> Bitboard<S> {
+        if self.blockable[kind as usize] {
+            pos.natural_attacks(kind, color, sq)
+        } else {
+            self.reach[color.index()][kind as usize][sq.index()]
+        }
+    }
+
+    fn king_zone<R: Rules<Storage = S>>(
+        &self,
+        pos: &Position<R>,
+        color: Color,
+    ) -> Option<KingZone<S>> {
+        let king = pos.royals(color).lsb()?;
+        let g = pos.tables().geometry;
+        let centre = Square::from_file_rank(
+            king.file().clamp(1, g.files - 2),
+            king.rank().clamp(1, g.ranks - 2),
+        );
+        let c = Bitboard::from_square(centre);
+        Some(KingZone {
+            king,
+            adjacent: Bitboard::from_square(king).neighbours() & self.board,
+            ring: (c.neighbours() | c) & self.board,
+            file: centre.file(),
+        })
     }
 
     /// Black's score.
     pub fn balance<R: Rules<Storage = S>>(&self, pos: &Position<R>) -> i32 {
+        let zones = [
+            self.king_zone(pos, Color::Black),
+            self.king_zone(pos, Color::White),
+        ];
+        let (score, picture) = self.survey(pos, &zones);
+        score - self.danger(pos, Color::Black, &zones, &picture)
+            + self.danger(pos, Color::White, &zones, &picture)
+    }
+
+    /// The safety penalty of `color`'s royal piece (the first, if there are several).
+    pub fn king_danger<R: Rules<Storage = S>>(&self, pos: &Position<R>, color: Color) -> i32 {
+        let zones = [
+            self.king_zone(pos, Color::Black),
+            self.king_zone(pos, Color::White),
+        ];
+        let (_, picture) = self.survey(pos, &zones);
+        self.danger(pos, color, &zones, &picture)
+    }
+
+    /// One pass over the pieces and hands: Black's score without king safety, and the
+    /// picture king safety reads.
+    fn survey<R: Rules<Storage = S>>(
+        &self,
+        pos: &Position<R>,
+        zones: &[Option<KingZone<S>>; 2],
+    ) -> (i32, Picture<S>) {
         let t = pos.tables();
+        let mut p = Picture {
+            once: [Bitboard::EMPTY; 2],
+            twice: [Bitboard::EMPTY; 2],
+            ring_attackers: [0; 2],
+            ring_hits: [0; 2],
+            checkers: [[(0, Bitboard::EMPTY); CHECKERS]; 2],
+            checker_count: [0; 2],
+        };
+        // Pieces within two steps of a king are near it (no proximity penalty).
+        let near_kings = zones
+            .iter()
+            .flatten()
+            .map(|z| Bitboard::from_square(z.king).neighbours().neighbours())
+            .fold(Bitboard::EMPTY, |a, b| a | b);
+        let both_kings = match zones {
+            [Some(a), Some(b)] => Some((a.king, b.king)),
+            _ => None,
+        };
         let mut score = 0;
         for c in Color::BOTH {
             let ci = c.index();
-            for sq in pos.pieces_of(c) {
-                score += self.psq[ci][pos.piece_at(sq).kind() as usize][sq.index()];
-            }
             let sign = if c == Color::Black { 1 } else { -1 };
+            let own = pos.pieces_of(c);
+            let enemy = zones[(!c).index()].as_ref();
+            // Checking squares by kind against the enemy king (a kind's own attacks from the
+            // king's square, seen from the king's side), made when first needed.
+            let mut check_from = [Bitboard::EMPTY; MAX_KINDS];
+            let mut check_known: u64 = 0;
+            let (mut mobility, mut far) = (0, 0);
+            for sq in own {
+                let k = pos.piece_at(sq).kind();
+                let ku = k as usize;
+                score += self.psq[ci][ku][sq.index()];
+                if t.royal[ku] {
+                    let att = self.piece_attacks(pos, k, c, sq);
+                    p.twice[ci] |= p.once[ci] & att;
+                    p.once[ci] |= att;
+                    continue;
+                }
+                let reach = self.reach[ci][ku][sq.index()];
+                let att = self.piece_attacks(pos, k, c, sq);
+                p.twice[ci] |= p.once[ci] & att;
+                p.once[ci] |= att;
+                mobility += MOBILITY[(att & !own & self.board).count() as usize];
+                if let Some((a, b)) = both_kings {
+                    if (reach & near_kings).is_empty() {
+                        far += distance(sq, a) * distance(sq, b);
+                    }
+                }
+                let Some(z) = enemy else { continue };
+                if (att & z.ring).nonempty() {
+                    p.ring_attackers[ci] += 1;
+                    p.ring_hits[ci] += (att & z.adjacent).count() as i32;
+                }
+                // On an empty board the piece reaches no square its kind checks from: no check.
+                if (self.reach[(!c).index()][ku][z.king.index()] & reach).is_empty() {
+                    continue;
+                }
+                if check_known >> ku & 1 == 0 {
+                    check_known |= 1 << ku;
+                    check_from[ku] = self.piece_attacks(pos, k, !c, z.king);
+                }
+                let checks = att & check_from[ku];
+                if checks.nonempty() && p.checker_count[ci] < CHECKERS {
+                    p.checkers[ci][p.checker_count[ci]] = (k, checks);
+                    p.checker_count[ci] += 1;
+                }
+            }
+            score += sign * (mobility * self.w.piece_mobility / 100 - far * self.w.proximity / 100);
+        }
+        for c in Color::BOTH {
+            let sign = if c == Color::Black { 1 } else { -1 };
+            let mut kinds_held = 0;
             for &k in &t.hand_kinds {
                 let n = pos.hand(c, k) as i32;
                 if n > 0 {
                     let k = k as usize;
                     score += sign * (self.hand_first[k] + (n - 1) * self.hand_more[k]);
+                    kinds_held += 1;
                 }
             }
+            if kinds_held > 0 && self.w.drop_mobility != 0 {
+                let safe = self.enemy_half[c.index()]
+                    & !pos.occupied()
+                    & self.board
+                    & !p.once[(!c).index()];
+                score += sign * kinds_held * self.w.drop_mobility * safe.count() as i32;
+            }
         }
-        score - self.king_danger(pos, Color::Black) + self.king_danger(pos, Color::White)
+        (score, p)
     }
 
-    /// The safety penalty of `color`'s royal piece (the first, if there are several).
-    pub fn king_danger<R: Rules<Storage = S>>(&self, pos: &Position<R>, color: Color) -> i32 {
+    /// The king-safety penalty of `color` from the picture.
+    fn danger<R: Rules<Storage = S>>(
+        &self,
+        pos: &Position<R>,
+        color: Color,
+        zones: &[Option<KingZone<S>>; 2],
+        p: &Picture<S>,
+    ) -> i32 {
         let t = pos.tables();
-        let Some(king) = pos.royals(color).lsb() else {
+        let Some(z) = &zones[color.index()] else {
             return 0;
         };
-        let zone = Bitboard::from_square(king).neighbours();
-        let them = !color;
-        let ti = them.index();
-        let mut units = 0;
-        for sq in pos.pieces_of(them) {
-            let k = pos.piece_at(sq).kind();
-            let reach = self.reach[ti][k as usize][sq.index()] & zone;
-            if t.royal[k as usize] || reach.is_empty() {
+        let us = color.index();
+        let them_c = !color;
+        let them = them_c.index();
+        let weak = p.once[them] & !p.twice[us];
+        let safe = !pos.pieces_of(them_c) & (!p.once[us] | (weak & p.twice[them]));
+        let empty = !pos.occupied() & self.board;
+        let attackers = p.ring_attackers[them];
+        let weight = attackers * self.w.attack_unit;
+        let mut hits = p.ring_hits[them];
+        // Safe checks next move: one credit per kind, by a board move or a drop.
+        let mut checks = 0;
+        let mut checked_kinds: u64 = 0;
+        let mut unsafe_checks = Bitboard::EMPTY;
+        for &(k, squares) in &p.checkers[them][..p.checker_count[them]] {
+            if (squares & safe).nonempty() {
+                if checked_kinds >> k & 1 == 0 {
+                    checks += 1;
+                    checked_kinds |= 1 << k;
+                }
+            } else {
+                unsafe_checks |= squares;
+            }
+        }
+        let mut hand_attackers = 0;
+        for &k in &t.hand_kinds {
+            let n = pos.hand(them_c, k) as i32;
+            let ku = k as usize;
+            if n == 0 || !self.drop_attacker[ku] {
                 continue;
             }
-            let hits = if self.blockable[k as usize] {
-                (pos.natural_attacks(k, them, sq) & zone).count() as i32
-            } else {
-                reach.count() as i32
-            };
-            units += hits * self.w.attack_unit;
+            let drops = empty & !t.dead[them][ku];
+            let into_ring = drops & z.ring & (!p.twice[us] | p.once[them]);
+            if into_ring.nonempty() {
+                hand_attackers += n;
+                hits += (into_ring & z.adjacent).count() as i32;
+            }
+            if checked_kinds >> ku & 1 == 0
+                && (drops & safe & self.piece_attacks(pos, k, color, z.king)).nonempty()
+            {
+                checks += 1;
+                checked_kinds |= 1 << ku;
+            }
         }
-        for &k in &t.hand_kinds {
-            units += pos.hand(them, k) as i32 * self.hand_units[k as usize];
+        // The king's flank: its file and the next ones, in our camp.
+        let flank =
+            (Bitboard::file(z.file - 1) | Bitboard::file(z.file) | Bitboard::file(z.file + 1))
+                & self.camp[us];
+        let flank_attacks = p.once[them] & flank;
+        let flank_units =
+            flank_attacks.count() as i32 + (flank_attacks & p.twice[them]).count() as i32;
+
+        let danger = attackers * weight
+            + hand_attackers * weight
+            + attackers * hand_attackers * self.w.attack_unit
+            + self.w.weak_ring * (z.ring & weak).count() as i32
+            + 148 * unsafe_checks.count() as i32
+            + self.w.ring_hit * hits
+            + 3 * flank_units * flank_units / 8
+            - 4 * (p.once[us] & flank).count() as i32
+            + self.w.safe_check * checks;
+        let danger = danger.min(self.w.danger_cap);
+        let mut penalty = self.w.flank_attack * flank_units;
+        if danger > 100 {
+            penalty += danger * danger / 4096;
         }
-        let defenders = (pos.pieces_of(color) & zone).count() as i32;
-        units = (units - defenders * self.w.defender).max(0);
-        (units * units / self.w.danger_scale.max(1)).min(self.w.danger_cap)
+        penalty * self.w.danger_scale / 100
     }
 
     /// The evaluation from the side to move's point of view.

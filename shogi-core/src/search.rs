@@ -1,11 +1,11 @@
 //! Game-tree search: iterative deepening negamax alpha-beta (principal variation search) with
 //! aspiration windows, a shared transposition table (Lazy SMP: helper threads search the same
 //! root and share only the table), move ordering (TT move, captures by static exchange where the
-//! rules allow it, else MVV-LVA, killers, history), null-move pruning, reverse futility and
-//! late-move pruning and reductions (both sharper where the static value is not improving on
-//! our previous move), pruning of quiet moves and drops that lose material by exchange near the
-//! leaves, a check extension, mate-distance pruning and a capture quiescence search that uses
-//! the table too.
+//! rules allow it, else MVV-LVA, killers, history and continuation history), null-move pruning,
+//! reverse futility and late-move pruning and reductions (both sharper where the static value
+//! is not improving on our previous move), pruning of quiet moves and drops that lose material
+//! by exchange near the leaves, a check extension, mate-distance pruning and a capture
+//! quiescence search that uses the table too.
 //!
 //! Where the fast legality path applies, a node's moves are generated legal
 //! ([`Position::search_moves`]) instead of being made and tested one by one: the test was a
@@ -216,6 +216,11 @@ struct Worker<R: Rules> {
     eval: Arc<Evaluator<R::Storage>>,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    /// Continuation history (see [`ContHistory`]).
+    cont: ContHistory,
+    /// The piece-to index ([`ContHistory::piece_to`]) of the move played at each ply of the
+    /// current line; `None` for a pass.
+    moved: Vec<Option<u32>>,
     reductions: Vec<[u8; 64]>,
     // Per-search state.
     nodes: u64,
@@ -253,6 +258,85 @@ const SELECT_FIRST: usize = 6;
 /// History table width: the origin squares plus one row per droppable kind.
 const ORIGINS: usize = SQUARES + crate::table::MAX_KINDS;
 
+/// Continuation history: how well a quiet move (the kind moved or dropped, and its
+/// destination) did after the move one ply before it and after the move two plies before it
+/// (the side's own previous move). Move ordering adds it to the plain history; a cutoff
+/// rewards the move and punishes the quiet moves tried before it, as for the history.
+/// Tables are `[distance][side][previous piece-to][piece-to]` of `i16`; where a rule set has
+/// so many kinds and squares that they would be large, there are none (`stride == 0`).
+struct ContHistory {
+    table: Vec<i16>,
+    /// Piece-to indexes: kinds × board squares (0: no table).
+    stride: usize,
+    /// Board squares (the compact square index's range).
+    squares: usize,
+    ranks: usize,
+}
+
+/// History values stay within ± this (gravity).
+const CONT_BOUND: i32 = 1 << 14;
+/// Most entries of a continuation-history table (both distances and sides).
+const CONT_MAX_ENTRIES: usize = 8 << 20;
+
+impl ContHistory {
+    fn new(t: &crate::tables::Tables<impl crate::bitboard::Storage>) -> Self {
+        let squares = t.geometry.square_count();
+        let stride = t.kinds * squares;
+        let entries = 4 * stride * stride;
+        if entries > CONT_MAX_ENTRIES {
+            return ContHistory {
+                table: Vec::new(),
+                stride: 0,
+                squares,
+                ranks: t.geometry.ranks as usize,
+            };
+        }
+        ContHistory {
+            table: vec![0; entries],
+            stride,
+            squares,
+            ranks: t.geometry.ranks as usize,
+        }
+    }
+
+    /// The piece-to index of `mv` by a piece of `kind` (before the move is made).
+    #[inline]
+    fn piece_to(&self, kind: u8, mv: Move) -> u32 {
+        let to = mv.to();
+        let sq = to.file() as usize * self.ranks + to.rank() as usize;
+        (kind as usize * self.squares + sq) as u32
+    }
+
+    #[inline]
+    fn index(&self, distance: usize, side: usize, prev: u32, pt: u32) -> usize {
+        (((distance - 1) * 2 + side) * self.stride + prev as usize) * self.stride + pt as usize
+    }
+
+    #[inline]
+    fn get(&self, distance: usize, side: usize, prev: Option<u32>, pt: u32) -> i32 {
+        match prev {
+            Some(p) if self.stride > 0 => i32::from(self.table[self.index(distance, side, p, pt)]),
+            _ => 0,
+        }
+    }
+
+    #[inline]
+    fn update(&mut self, distance: usize, side: usize, prev: Option<u32>, pt: u32, bonus: i32) {
+        if let Some(p) = prev {
+            if self.stride > 0 {
+                let i = self.index(distance, side, p, pt);
+                let h = i32::from(self.table[i]);
+                let v = h + bonus - h * bonus.abs() / CONT_BOUND;
+                self.table[i] = v.clamp(-CONT_BOUND, CONT_BOUND) as i16;
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.table.fill(0);
+    }
+}
+
 #[inline]
 fn history_index(side: usize, mv: Move) -> usize {
     let origin = if mv.is_drop() {
@@ -271,6 +355,7 @@ impl<R: Rules> Default for Searcher<R> {
 
 impl<R: Rules> Worker<R> {
     fn new(tt: Arc<TransTable>, eval: Arc<Evaluator<R::Storage>>) -> Self {
+        let cont = ContHistory::new(R::tables());
         let mut reductions = vec![[0u8; 64]; 64];
         for (d, row) in reductions.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -282,6 +367,8 @@ impl<R: Rules> Worker<R> {
             eval,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * ORIGINS * SQUARES],
+            cont,
+            moved: vec![None; MAX_PLY + 2],
             reductions,
             nodes: 0,
             max_nodes: u64::MAX,
@@ -312,6 +399,7 @@ impl<R: Rules> Worker<R> {
 
     fn clear(&mut self) {
         self.history.fill(0);
+        self.cont.clear();
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -749,13 +837,32 @@ impl<R: Rules> Worker<R> {
         if killers[1] == Some(mv) {
             return band::KILLER - 1;
         }
-        let h = self.history[history_index(pos.side_to_move().index(), mv)];
+        let side = pos.side_to_move().index();
+        let pt = self.piece_to(pos, mv);
+        let mut h = self.history[history_index(side, mv)] / 2;
+        if ply >= 1 {
+            h += 16 * self.cont.get(1, side, self.moved[ply - 1], pt);
+        }
+        if ply >= 2 {
+            h += 16 * self.cont.get(2, side, self.moved[ply - 2], pt);
+        }
         // A drop onto a square the opponent attacks and we do not guard loses the piece (the
         // sign of its exchange, from attack maps made once per node): it goes last.
         if mv.is_drop() && threat.contains(mv.to()) && !guard.contains(mv.to()) {
             return h + band::LOSING_DROP;
         }
         h
+    }
+
+    /// The continuation-history index of `mv` (the position before it).
+    #[inline]
+    fn piece_to(&self, pos: &Position<R>, mv: Move) -> u32 {
+        let kind = if mv.is_drop() {
+            mv.drop_kind()
+        } else {
+            pos.piece_at(mv.from()).kind()
+        };
+        self.cont.piece_to(kind, mv)
     }
 
     /// Squares attacked by `color`'s pieces (natural attacks).
@@ -958,6 +1065,7 @@ impl<R: Rules> Worker<R> {
             // At least one full ply is left after the pass: quiescence alone plays no drops,
             // so it would miss the drop mates that make passing fatal in shogi.
             let r = (4 + depth / 3 + ((static_eval - beta) / 200).min(3)).min(depth - 2);
+            self.moved[ply] = None;
             pos.begin();
             // A pass is a move: chu shogi's counter-strike binds only the very next one.
             pos.set_lion_struck(None);
@@ -1029,6 +1137,7 @@ impl<R: Rules> Worker<R> {
                 && self.see
                 && !mv.is_drop()
                 && Self::see(pos, mv) < -40 * depth * depth;
+            self.moved[ply] = Some(self.piece_to(pos, mv));
             let checks = self.play(pos, mv);
             // A check that loses material by exchange (a piece dropped or moved where it is
             // taken for nothing) is an ordinary quiet move: shogi offers many such checks with
@@ -1108,11 +1217,21 @@ impl<R: Rules> Worker<R> {
                             // History with gravity: the cutoff move gains, the quiet moves
                             // tried before it lose (scores stay within ±2^20).
                             let bonus = (depth * depth).min(400) * 32;
+                            let cont_bonus = (depth * depth).min(256) * 8;
+                            let side = us.index();
+                            let (prev1, prev2) = (
+                                ply.checked_sub(1).and_then(|p| self.moved[p]),
+                                ply.checked_sub(2).and_then(|p| self.moved[p]),
+                            );
                             for &m in quiets_seen.iter().take(quiets_tried).flatten() {
-                                let h = &mut self.history[history_index(us.index(), m)];
+                                let h = &mut self.history[history_index(side, m)];
                                 let b = if m == mv { bonus } else { -bonus };
                                 // i64: |h| · |b| reaches 2^20 · 12800.
                                 *h += b - ((i64::from(*h) * i64::from(b.abs())) >> 20) as i32;
+                                let pt = self.piece_to(pos, m);
+                                let cb = if m == mv { cont_bonus } else { -cont_bonus };
+                                self.cont.update(1, side, prev1, pt, cb);
+                                self.cont.update(2, side, prev2, pt, cb);
                             }
                         }
                         break;

@@ -107,16 +107,21 @@ fn error<R: Rules>(samples: &[Sample<R>], w: Weights) -> f64 {
 }
 
 /// The tunable weights as (getter/setter index, step).
-const PARAMS: [(usize, i32); 9] = [
+const PARAMS: [(usize, i32); 14] = [
     (0, 1),
     (1, 5),
     (2, 5),
     (3, 2),
-    (4, 1),
-    (5, 1),
-    (6, 1),
-    (7, 1),
-    (8, 50),
+    (4, 5),
+    (5, 10),
+    (6, 20),
+    (7, 50),
+    (8, 5),
+    (9, 250),
+    (10, 4),
+    (11, 20),
+    (12, 2),
+    (13, 10),
 ];
 
 fn field(w: &mut Weights, i: usize) -> &mut i32 {
@@ -126,10 +131,15 @@ fn field(w: &mut Weights, i: usize) -> &mut i32 {
         2 => &mut w.promo_near,
         3 => &mut w.hand_first,
         4 => &mut w.attack_unit,
-        5 => &mut w.hand_danger,
-        6 => &mut w.defender,
-        7 => &mut w.danger_scale,
-        _ => &mut w.danger_cap,
+        5 => &mut w.ring_hit,
+        6 => &mut w.weak_ring,
+        7 => &mut w.safe_check,
+        8 => &mut w.danger_scale,
+        9 => &mut w.danger_cap,
+        10 => &mut w.flank_attack,
+        11 => &mut w.proximity,
+        12 => &mut w.drop_mobility,
+        _ => &mut w.piece_mobility,
     }
 }
 
@@ -143,8 +153,8 @@ fn descend<R: Rules>(samples: &[Sample<R>], mut w: Weights, rounds: usize) -> We
                     let mut t = w;
                     let f = field(&mut t, i);
                     *f += dir * step;
-                    // Every weight stays non-negative; the danger divisor stays positive.
-                    if *f < 0 || (i == 7 && *f < 1) {
+                    // Every weight stays non-negative.
+                    if *f < 0 {
                         break;
                     }
                     let e = error(samples, t);

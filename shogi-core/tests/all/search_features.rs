@@ -103,7 +103,7 @@ fn evaluation_terms_point_the_right_way() {
     // Enemy pieces bearing on the king endanger it; the same pieces far away do not.
     let black = shogi_core::Color::Black;
     let near = pos("4k4/9/9/9/9/9/3s1s3/9/4K4 b - 1");
-    let far = pos("4k4/9/9/9/3s1s3/9/9/9/4K4 b - 1");
+    let far = pos("4k4/9/3s1s3/9/9/9/9/9/4K4 b - 1");
     assert!(e.king_danger(&near, black) > 0);
     assert_eq!(e.king_danger(&far, black), 0);
     assert!(e.balance(&near) < e.balance(&far));
@@ -123,4 +123,26 @@ fn evaluation_terms_point_the_right_way() {
     let one = e.balance(&pos("4k4/9/9/9/9/9/9/9/4K4 b S 1"));
     let two = e.balance(&pos("4k4/9/9/9/9/9/9/9/4K4 b 2S 1"));
     assert!(one > two - one && one > 0);
+}
+
+#[test]
+fn king_safety_reads_checks_drops_and_mobility() {
+    let e = Evaluator::new::<Std>();
+    let black = shogi_core::Color::Black;
+    // Two enemy silvers bear on the king's ring; a gold in hand adds a drop into the ring
+    // and a safe drop check on 5h (attacked twice by them, once by us: only the king).
+    let silvers = pos("4k4/9/9/9/9/9/3s1s3/9/4K4 b - 1");
+    let with_gold = pos("4k4/9/9/9/9/9/3s1s3/9/4K4 b g 1");
+    assert!(e.king_danger(&with_gold, black) > e.king_danger(&silvers, black));
+    // The same check square covered twice by us is no longer safe: less danger.
+    let covered = pos("4k4/9/9/9/9/9/3s1s3/3G1G3/4K4 b g 1");
+    assert!(e.king_danger(&covered, black) < e.king_danger(&with_gold, black));
+    // Enemy pieces in hand alone (nothing on the board near the king) endanger it only
+    // through their safe checks; with every check square covered they count for nothing.
+    let bare_hand = pos("4k4/9/9/9/9/9/9/9/4K4 b g 1");
+    assert!(e.king_danger(&bare_hand, black) > 0);
+    // Mobility: a rook on an open board is worth more than one boxed in by its own pawns.
+    let open = pos("4k4/9/9/9/3R5/9/9/P8/1P2K4 b - 1");
+    let boxed = pos("4k4/9/9/9/9/9/9/P8/RP2K4 b - 1");
+    assert!(e.balance(&open) > e.balance(&boxed));
 }

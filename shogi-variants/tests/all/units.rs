@@ -137,7 +137,24 @@ mod tune {
         let (w, before, after, n) = tune("shogi", records, 3).unwrap();
         assert!(n > 0);
         assert!(after <= before, "{after} > {before}");
-        assert!(w.danger_scale >= 1);
+        // The descent keeps every weight non-negative.
+        let fields = [
+            w.mobility,
+            w.promo_in_zone,
+            w.promo_near,
+            w.hand_first,
+            w.attack_unit,
+            w.ring_hit,
+            w.weak_ring,
+            w.safe_check,
+            w.danger_scale,
+            w.danger_cap,
+            w.flank_attack,
+            w.proximity,
+            w.drop_mobility,
+            w.piece_mobility,
+        ];
+        assert!(fields.iter().all(|&f| f >= 0), "{w:?}");
         assert!(matches!(
             tune("shogi", "startpos moves 7g7e result 1-0 x\n", 1),
             Err(TuneError::Record { line: 1, .. })
