@@ -192,6 +192,9 @@ pub struct Evaluator<S: Storage = u128> {
     /// Drops onto squares next to the king are worth counting for this kind (pawns' are
     /// bound by nifu and the drop-mate rule).
     drop_attacker: [bool; MAX_KINDS],
+    /// Whether the terms read from the pieces' attacks (mobility, proximity, drops, king
+    /// safety) apply: not where pieces do not move by their kind's own movement.
+    reads_attacks: bool,
 }
 
 impl<S: Storage> Evaluator<S> {
@@ -201,23 +204,17 @@ impl<S: Storage> Evaluator<S> {
     /// own movement, are left out: with them the engine lost to a material-only one (paralysis:
     /// +9 -18 =13).
     pub fn new<R: Rules<Storage = S>>() -> Self {
-        let w = if R::HOOKS.plain_attacks() {
-            WEIGHTS
-        } else {
-            Weights {
-                mobility: 0,
-                attack_unit: 0,
-                ring_hit: 0,
-                weak_ring: 0,
-                safe_check: 0,
-                flank_attack: 0,
-                proximity: 0,
-                drop_mobility: 0,
-                piece_mobility: 0,
-                ..WEIGHTS
-            }
+        if R::HOOKS.plain_attacks() {
+            return Self::with_weights(R::tables(), WEIGHTS);
+        }
+        let w = Weights {
+            mobility: 0,
+            ..WEIGHTS
         };
-        Self::with_weights(R::tables(), w)
+        Evaluator {
+            reads_attacks: false,
+            ..Self::with_weights(R::tables(), w)
+        }
     }
 
     /// The evaluator for some tables and weights (the tuner varies the weights).
@@ -298,6 +295,7 @@ impl<S: Storage> Evaluator<S> {
             camp,
             enemy_half,
             drop_attacker,
+            reads_attacks: true,
         }
     }
 
@@ -339,6 +337,9 @@ impl<S: Storage> Evaluator<S> {
 
     /// Black's score.
     pub fn balance<R: Rules<Storage = S>>(&self, pos: &Position<R>) -> i32 {
+        if !self.reads_attacks {
+            return self.material(pos);
+        }
         let zones = [
             self.king_zone(pos, Color::Black),
             self.king_zone(pos, Color::White),
@@ -350,12 +351,44 @@ impl<S: Storage> Evaluator<S> {
 
     /// The safety penalty of `color`'s royal piece (the first, if there are several).
     pub fn king_danger<R: Rules<Storage = S>>(&self, pos: &Position<R>, color: Color) -> i32 {
+        if !self.reads_attacks {
+            return 0;
+        }
         let zones = [
             self.king_zone(pos, Color::Black),
             self.king_zone(pos, Color::White),
         ];
         let (_, picture) = self.survey(pos, &zones);
         self.danger(pos, color, &zones, &picture)
+    }
+
+    /// Black's material and piece-square values, on the board and in hand (all of the
+    /// evaluation where it reads no attacks).
+    fn material<R: Rules<Storage = S>>(&self, pos: &Position<R>) -> i32 {
+        let mut score = 0;
+        for c in Color::BOTH {
+            let ci = c.index();
+            let sign = if c == Color::Black { 1 } else { -1 };
+            for sq in pos.pieces_of(c) {
+                score += self.psq[ci][pos.piece_at(sq).kind() as usize][sq.index()];
+            }
+            score += sign * self.hand(pos, c).0;
+        }
+        score
+    }
+
+    /// The value of `color`'s hand, and how many kinds it holds.
+    fn hand<R: Rules<Storage = S>>(&self, pos: &Position<R>, color: Color) -> (i32, i32) {
+        let (mut value, mut kinds) = (0, 0);
+        for &k in &pos.tables().hand_kinds {
+            let n = pos.hand(color, k) as i32;
+            if n > 0 {
+                let k = k as usize;
+                value += self.hand_first[k] + (n - 1) * self.hand_more[k];
+                kinds += 1;
+            }
+        }
+        (value, kinds)
     }
 
     /// One pass over the pieces and hands: Black's score without king safety, and the
@@ -438,15 +471,8 @@ impl<S: Storage> Evaluator<S> {
         }
         for c in Color::BOTH {
             let sign = if c == Color::Black { 1 } else { -1 };
-            let mut kinds_held = 0;
-            for &k in &t.hand_kinds {
-                let n = pos.hand(c, k) as i32;
-                if n > 0 {
-                    let k = k as usize;
-                    score += sign * (self.hand_first[k] + (n - 1) * self.hand_more[k]);
-                    kinds_held += 1;
-                }
-            }
+            let (value, kinds_held) = self.hand(pos, c);
+            score += sign * value;
             if kinds_held > 0 && self.w.drop_mobility != 0 {
                 let safe = self.enemy_half[c.index()]
                     & !pos.occupied()
