@@ -2,7 +2,7 @@
 //! threads, and evaluation terms that must point the right way (symmetry, king danger,
 //! promotion potential, hand pieces).
 
-use crate::common::Std;
+use crate::common::{Paralysed, Std};
 use shogi_core::eval::Evaluator;
 use shogi_core::search::{static_exchange, Limits, Score, Searcher};
 use shogi_core::{Game, Position};
@@ -145,4 +145,26 @@ fn king_safety_reads_checks_drops_and_mobility() {
     let open = pos("4k4/9/9/9/3R5/9/9/P8/1P2K4 b - 1");
     let boxed = pos("4k4/9/9/9/9/9/9/P8/RP2K4 b - 1");
     assert!(e.balance(&open) > e.balance(&boxed));
+}
+
+#[test]
+fn king_safety_without_attack_maps() {
+    // Where pieces do not always move by their own kind, king safety reads the enemy pieces'
+    // own movement next to the king and the enemy hand, less the defenders beside it.
+    let e = Evaluator::new::<Paralysed>();
+    let black = shogi_core::Color::Black;
+    let p = |s: &str| Position::<Paralysed>::from_sfen(s).unwrap();
+    let near = p("4k4/9/9/9/9/9/3s1s3/9/4K4 b - 1");
+    let far = p("4k4/9/3s1s3/9/9/9/9/9/4K4 b - 1");
+    assert!(e.king_danger(&near, black) > 0);
+    assert_eq!(e.king_danger(&far, black), 0);
+    assert!(e.balance(&near) < e.balance(&far));
+    let armed = p("4k4/9/9/9/9/9/9/9/4K4 b rb 1");
+    let defended = p("4k4/9/9/9/9/9/9/4G4/4K4 b rb 1");
+    assert!(e.king_danger(&armed, black) > 0);
+    assert!(e.king_danger(&defended, black) < e.king_danger(&armed, black));
+    // The piece-square terms stay: a silver reaching more squares is worth more.
+    let centre = p("4k4/9/9/9/4S4/9/9/9/4K4 b - 1");
+    let corner = p("4k4/9/9/9/9/9/9/9/S3K4 b - 1");
+    assert!(e.balance(&centre) > e.balance(&corner));
 }

@@ -15,6 +15,7 @@ variant! {
     pieces = standard without [knight, lance, promoted_knight, promoted_lance];
     king_loss = checkmate;
     start = "rbsgk/4p/5/P4/KGSBR";
+    note = "Repetition is RULES.md's sennichite (a fourth occurrence draws, a perpetual check loses), like every id; Fairy-Stockfish scores a fourfold repetition in minishogi as a loss for the first player (Black), as computer minishogi tournaments do.";
     setup {}
 }
 
