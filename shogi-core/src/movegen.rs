@@ -101,19 +101,24 @@ impl<R: Rules> Position<R> {
         kind: u8,
         out: &mut MoveList,
     ) -> Bb<R> {
-        let t = self.tables;
-        let us = self.side_to_move();
         match R::HOOKS.movement_source {
-            MovementSource::Own => {
-                let k = kind as usize;
-                if t.lion[k] || t.lion_lines[us.index()][k] != 0 {
-                    self.lion_double_moves(from, kind, t.lion[k], t.lion_lines[us.index()][k], out);
-                }
-                // Capture-only steps onto enemies only, move-only steps onto empty squares.
-                self.movement_reach(kind, us, from) & !self.pieces_of(us) & !self.immortals(!us)
-            }
+            MovementSource::Own => self.own_targets(from, kind, out),
             MovementSource::Borrow { .. } => self.borrowed_targets(cache, from, kind, out),
         }
+    }
+
+    /// [`Position::piece_targets`] of a piece of the side to move that moves by its own
+    /// movement (whatever the movement source: a borrower with no lender too).
+    #[inline]
+    pub(crate) fn own_targets(&self, from: Square, kind: u8, out: &mut MoveList) -> Bb<R> {
+        let t = self.tables;
+        let us = self.side_to_move();
+        let k = kind as usize;
+        if t.lion[k] || t.lion_lines[us.index()][k] != 0 {
+            self.lion_double_moves(from, kind, t.lion[k], t.lion_lines[us.index()][k], out);
+        }
+        // Capture-only steps onto enemies only, move-only steps onto empty squares.
+        self.movement_reach(kind, us, from) & !self.pieces_of(us) & !self.immortals(!us)
     }
 
     /// Adds moves from `from` to each target with the promotion options of §0 (for chains,

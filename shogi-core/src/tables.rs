@@ -279,6 +279,9 @@ pub struct Tables<S = u128> {
     pub leap_shift_range: [[(u16, u16); MAX_KINDS]; 2],
     /// Kinds with leap shifts, per colour (bit mask).
     pub set_leapers: [KindMask; 2],
+    /// Kinds of `set_leapers` whose every leap stays on its file, per colour (a pawn): nifu on
+    /// moves cannot bar them unless another piece of the kind shares the file.
+    pub file_leapers: [KindMask; 2],
     /// `slide_reach[color][kind][sq]`: the squares its plain slides reach on an empty board (a
     /// superset of where they attack on any board; empty for a kind without slides).
     pub slide_reach: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
@@ -443,6 +446,7 @@ impl<S: Storage> Tables<S> {
             leap_shifts: Vec::new(),
             leap_shift_range: [[(0, 0); MAX_KINDS]; 2],
             set_leapers: [0; 2],
+            file_leapers: [0; 2],
             slide_dirs: [[0; MAX_KINDS]; 2],
             slide_range: [[[0; 8]; MAX_KINDS]; 2],
             ranged_mask: 0,
@@ -589,6 +593,9 @@ impl<S: Storage> Tables<S> {
                     if end > start {
                         t.leap_shift_range[c][k] = (start as u16, end as u16);
                         t.set_leapers[c] |= 1 << k;
+                        if m.leaps.iter().all(|&(dx, _)| dx == 0) {
+                            t.file_leapers[c] |= 1 << k;
+                        }
                     }
                 }
             }

@@ -9,7 +9,7 @@
 //! - Promotion, dead ranks and nifu stay those of the mover's own kind (movegen applies them).
 
 use crate::bitboard::{Bitboard, Storage, U256};
-use crate::geometry::{Color, Geometry, Square, SQUARES};
+use crate::geometry::{Color, Geometry, Square, SQUARES, STRIDE};
 use crate::hooks::kinds_in;
 use crate::hooks::node_cache::NodeCache;
 use crate::moves::MoveList;
@@ -71,10 +71,10 @@ const fn place_masks(offsets: &[Offset]) -> [[U256; SQUARES]; 2] {
     masks
 }
 
-static BEHIND: [[U256; SQUARES]; 2] = place_masks(&[(0, -1)]);
-static FRONT: [[U256; SQUARES]; 2] = place_masks(&[(0, 1)]);
-static SIDE: [[U256; SQUARES]; 2] = place_masks(&[(1, 0), (-1, 0)]);
-static KNIGHT: [[U256; SQUARES]; 2] = place_masks(&[
+const BEHIND_AT: &[Offset] = &[(0, -1)];
+const FRONT_AT: &[Offset] = &[(0, 1)];
+const SIDE_AT: &[Offset] = &[(1, 0), (-1, 0)];
+const KNIGHT_AT: &[Offset] = &[
     (1, 2),
     (-1, 2),
     (2, 1),
@@ -83,8 +83,8 @@ static KNIGHT: [[U256; SQUARES]; 2] = place_masks(&[
     (-1, -2),
     (2, -1),
     (-2, -1),
-]);
-static AROUND: [[U256; SQUARES]; 2] = place_masks(&[
+];
+const AROUND_AT: &[Offset] = &[
     (0, 1),
     (0, -1),
     (1, 0),
@@ -93,7 +93,69 @@ static AROUND: [[U256; SQUARES]; 2] = place_masks(&[
     (-1, 1),
     (1, -1),
     (-1, -1),
-]);
+];
+
+static BEHIND: [[U256; SQUARES]; 2] = place_masks(BEHIND_AT);
+static FRONT: [[U256; SQUARES]; 2] = place_masks(FRONT_AT);
+static SIDE: [[U256; SQUARES]; 2] = place_masks(SIDE_AT);
+static KNIGHT: [[U256; SQUARES]; 2] = place_masks(KNIGHT_AT);
+static AROUND: [[U256; SQUARES]; 2] = place_masks(AROUND_AT);
+
+/// A place's offsets per colour as index shifts, each with the squares it stays on the storage
+/// from: `shifted(lenders, -shift) & from` holds every square with a lender at that offset,
+/// so the pieces with some lender are found with one shift per offset instead of a mask per
+/// piece ([`Position::borrowers`]). Equal to the place masks above square for square.
+struct PlaceShifts {
+    len: usize,
+    shifts: [(i32, U256); 8],
+}
+
+const fn place_shifts(offsets: &[Offset]) -> [PlaceShifts; 2] {
+    let mut out = [
+        PlaceShifts {
+            len: 0,
+            shifts: [(0, U256::ZERO); 8],
+        },
+        PlaceShifts {
+            len: 0,
+            shifts: [(0, U256::ZERO); 8],
+        },
+    ];
+    let mut c = 0;
+    while c < 2 {
+        let color = if c == 0 { Color::Black } else { Color::White };
+        let mut i = 0;
+        while i < offsets.len() {
+            let (dx, dy) = offsets[i];
+            let (df, dr) = match color {
+                Color::Black => (-(dx as i32), -(dy as i32)),
+                Color::White => (dx as i32, dy as i32),
+            };
+            let mut from = U256::ZERO;
+            let mut s = 0;
+            while s < SQUARES {
+                if Geometry::STORAGE
+                    .offset(Square::new(s as u8), color, dx, dy)
+                    .is_some()
+                {
+                    from = from.with_bit(s);
+                }
+                s += 1;
+            }
+            out[c].shifts[i] = (df * STRIDE as i32 + dr, from);
+            i += 1;
+        }
+        out[c].len = offsets.len();
+        c += 1;
+    }
+    out
+}
+
+static BEHIND_SHIFTS: [PlaceShifts; 2] = place_shifts(BEHIND_AT);
+static FRONT_SHIFTS: [PlaceShifts; 2] = place_shifts(FRONT_AT);
+static SIDE_SHIFTS: [PlaceShifts; 2] = place_shifts(SIDE_AT);
+static KNIGHT_SHIFTS: [PlaceShifts; 2] = place_shifts(KNIGHT_AT);
+static AROUND_SHIFTS: [PlaceShifts; 2] = place_shifts(AROUND_AT);
 
 impl<R: Rules> Position<R> {
     /// The side whose pieces lend to a mover of `color`.
@@ -138,6 +200,73 @@ impl<R: Rules> Position<R> {
             mask |= 1 << p.kind();
         }
         mask
+    }
+
+    /// The pieces of `color` that may borrow: every other piece of `color` moves by its own
+    /// movement alone ([`Position::movement_kinds`] is its own kind), so bulk counting may
+    /// move it with the others of its kind as a set. Those with a lender, except where the
+    /// node's lent kinds are known (attacker lenders), whose pieces lent only their own kind
+    /// are left out; a piece left in moves one by one, which is never wrong.
+    /// Found from the lenders' side where that is cheaper than asking each piece: one shift
+    /// per offset of a fixed place, one shift per leap for the leaping kinds that attack.
+    /// `cache`: the node's cache for `color` (its lent kinds, where lenders are attackers).
+    pub(crate) fn borrowers(&self, cache: &NodeCache<R::Storage>, color: Color) -> Bb<R> {
+        let MovementSource::Borrow { lender, place, .. } = R::HOOKS.movement_source else {
+            return Bitboard::EMPTY;
+        };
+        let lc = Self::lender_color(lender, color);
+        let mine = self.pieces_of(color);
+        let theirs = self.pieces_of(lc);
+        let shifts = match place {
+            Place::Behind => &BEHIND_SHIFTS,
+            Place::Front => &FRONT_SHIFTS,
+            Place::Side => &SIDE_SHIFTS,
+            Place::Knight => &KNIGHT_SHIFTS,
+            Place::Around => &AROUND_SHIFTS,
+            Place::Attacked => {
+                let t = self.tables;
+                let c = color.index();
+                let mut found = Bitboard::EMPTY;
+                for k in kinds_in(t.kind_mask) {
+                    let pieces = self.pieces(color, k);
+                    if pieces.is_empty() {
+                        continue;
+                    }
+                    if t.set_leapers[c] >> k & 1 != 0 {
+                        // Its natural attacks are its leaps: a piece attacks a lender iff
+                        // the lender stands one leap away.
+                        let (start, end) = t.leap_shift_range[c][k as usize];
+                        for &(by, from) in &t.leap_shifts[start as usize..end as usize] {
+                            found |= pieces & from & theirs.shifted(-by);
+                        }
+                    } else {
+                        for sq in pieces {
+                            if (self.natural_attacks(k, color, sq) & theirs).nonempty() {
+                                found.set(sq);
+                            }
+                        }
+                    }
+                }
+                return found;
+            }
+            Place::Attackers => {
+                let Some(lent) = &cache.lent else {
+                    return mine;
+                };
+                let mut found = Bitboard::EMPTY;
+                for sq in mine {
+                    if lent[sq.index()] != 1 << self.piece_at(sq).kind() {
+                        found.set(sq);
+                    }
+                }
+                return found;
+            }
+        };
+        let mut found = Bitboard::EMPTY;
+        for &(by, from) in &shifts[color.index()].shifts[..shifts[color.index()].len] {
+            found |= theirs.shifted(-by) & Bb::<R>::from_wide(from);
+        }
+        found & mine
     }
 
     /// Whether the piece on `from` may move like `kind` (the check test's question).
@@ -252,11 +381,32 @@ impl<R: Rules> Position<R> {
         let enemy = self.pieces_of(them);
         let mut safe = Bitboard::EMPTY;
         for to in targets {
-            if (self.capture_zone_in(to, them, lifted) & enemy).is_empty() {
+            if !self.zone_holds(to, them, lifted, enemy) {
                 safe.set(to);
             }
         }
         safe
+    }
+
+    /// Whether a piece of `enemy` (pieces of `by`) stands in the capture zone of `sq` with
+    /// the board occupied as `occ`: `(capture_zone_in(sq, by, occ) & enemy).nonempty()`, ray
+    /// by ray and only along the rays holding such a piece (on a ray only the first piece
+    /// can be in the zone).
+    #[inline]
+    fn zone_holds(&self, sq: Square, by: Color, occ: Bb<R>, enemy: Bb<R>) -> bool {
+        if (self.tables.reverse.leap_sources[by.index()][sq.index()] & enemy).nonempty() {
+            return true;
+        }
+        for (d, rays) in self.tables.rays.iter().enumerate() {
+            let ray = rays[sq.index()];
+            if (ray & enemy).is_empty() {
+                continue;
+            }
+            if first_along(d, ray & occ).is_some_and(|first| enemy.contains(first)) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The movement kinds ([`Position::movement_kinds`]) of every piece of `color` at once,

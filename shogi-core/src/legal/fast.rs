@@ -413,11 +413,11 @@ impl<R: Rules> Position<R> {
                 continue;
             }
             if K::COUNTS && self.counts_by_leaps(k) {
-                let free = pieces & !pinned;
+                let free = self.nifu_alone(k, pieces & !pinned);
                 if self.leaps_by_set_pay(k, free) {
                     let allowed = !blocked & mask;
                     sink.add(self.count_leaps(us, k, free, allowed, allowed));
-                    pieces &= pinned;
+                    pieces &= !free;
                 }
             }
             for from in pieces {
@@ -441,13 +441,34 @@ impl<R: Rules> Position<R> {
 
     /// Whether bulk counting may move the `kind` pieces as a set ([`Position::count_leaps`]):
     /// the kind only leaps, and [`Position::emit`] has nothing more to say of its moves than
-    /// the dead squares and the promotion squares.
+    /// the dead squares and the promotion squares. Under nifu on moves a pawn qualifies if its
+    /// leaps keep its file, for the pieces [`Position::nifu_alone`] keeps.
     #[inline(always)]
     pub(crate) fn counts_by_leaps(&self, kind: usize) -> bool {
         let t = self.tables;
+        let c = self.side_to_move().index();
         !R::HOOKS.promotion.flips()
-            && t.set_leapers[self.side_to_move().index()] >> kind & 1 != 0
-            && !(R::HOOKS.nifu_on_moves && t.nifu[kind])
+            && t.set_leapers[c] >> kind & 1 != 0
+            && !(R::HOOKS.nifu_on_moves && t.nifu[kind] && t.file_leapers[c] >> kind & 1 == 0)
+    }
+
+    /// The `pieces` of `kind` (all of the side to move) that nifu on moves cannot bar: all of
+    /// them, but for a nifu kind (whose leaps keep the file, [`Position::counts_by_leaps`])
+    /// those alone of their kind on their file. A file with two is no start and no legal
+    /// move's result, but SFEN may allow one where the limit is above one.
+    #[inline(always)]
+    pub(crate) fn nifu_alone(&self, kind: usize, pieces: Bb<R>) -> Bb<R> {
+        if !(R::HOOKS.nifu_on_moves && self.tables.nifu[kind]) {
+            return pieces;
+        }
+        let all = self.pieces(self.side_to_move(), kind as u8);
+        let mut alone = pieces;
+        for sq in pieces {
+            if (all & Bb::<R>::file(sq.file())).count() > 1 {
+                alone.clear(sq);
+            }
+        }
+        alone
     }
 
     /// Whether moving the `pieces` of leaping `kind` as a set is cheaper than one by one: a

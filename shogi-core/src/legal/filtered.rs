@@ -79,12 +79,12 @@ impl<R: Rules> Filtered<R> {
                 binds_king_capture, ..
             } => !binds_king_capture,
         };
-    /// Own movement and no flips: a leaping kind's moves are its leaps, promotion options
-    /// and landing rule apart (bulk counting by sets, [`Position::set_landings`]).
+    /// No flips: a leaping kind's moves by its own movement are its leaps, promotion options
+    /// and landing rule apart (bulk counting by sets, [`Position::set_landings`]; under
+    /// borrowed movement for the pieces that borrow nothing, [`Position::borrowers`]).
     /// (With the True forms' like-free squares only sure, not barred, a forced promotion
     /// would still bar the plain move where the promoted form is not like-free: left out.)
-    const SET_LEAPS: bool = matches!(R::HOOKS.movement_source, MovementSource::Own)
-        && !R::HOOKS.promotion.flips()
+    const SET_LEAPS: bool = !R::HOOKS.promotion.flips()
         && !(whole_board(&R::HOOKS) && matches!(R::HOOKS.promotion, PromotionRule::Forced));
     /// King safety by capture zone rather than natural checkers and pins.
     const BORROW: bool = matches!(R::HOOKS.movement_source, MovementSource::Borrow { .. });
@@ -188,57 +188,86 @@ impl<R: Rules> Position<R> {
 
         let frozen = self.paralysed_pieces(us);
         let mut cache = self.node_cache();
+        // Under borrowed movement, the pieces that may borrow: the others move by their own
+        // movement, found without asking for their lenders again.
+        let lends = if Filtered::<R>::BORROW {
+            self.borrowers(&cache, us)
+        } else {
+            Bitboard::EMPTY
+        };
 
         // Bulk counting moves the free pieces of a leaping kind as a set (the fast path's
         // `count_leaps`): their sure moves are their leaps into one mask per form. What may
         // still be doubtful (`residual`) is left to the loop below, piece by piece.
         let mut by_set = Bitboard::EMPTY;
+        // Counted pieces of a kind with doubtful moves left: the loop below visits them.
+        let mut recheck = Bitboard::EMPTY;
         let mut residuals = [(u8::MAX, Bitboard::EMPTY); 8];
-        if K::COUNTS && Filtered::<R>::SET_LEAPS && !all {
-            if let Some(info) = &natural {
-                let mask = match info.checkers.count() {
-                    0 => Bitboard::FULL,
-                    1 => info.checkers | info.block,
-                    _ => Bitboard::EMPTY,
-                };
-                let base = !self.pieces_of(us) & !self.immortals(them) & mask & !doubt_to;
-                let mut residual = doubt_to;
-                if !Filtered::<R>::NATURAL_EXACT {
-                    residual |= !mask;
-                }
-                let free = self.pieces_of(us) & !frozen & !info.pinned & !doubt_from;
-                let mut kinds = t.kind_mask & !<R as crate::hooks::Derived>::ROYAL_MASK;
-                let mut n = 0;
-                while kinds != 0 && n < residuals.len() {
-                    let k = kinds.trailing_zeros() as usize;
-                    kinds &= kinds - 1;
-                    let pieces = self.pieces(us, k as u8) & free;
-                    if pieces.is_empty()
-                        || !self.counts_by_leaps(k)
-                        || !self.leaps_by_set_pay(k, pieces)
-                    {
-                        continue;
+        // Where the sure moves go (`base`), what may still be doubtful (`residual`), and the
+        // pieces whose moves are all sure there.
+        let sets = if K::COUNTS && Filtered::<R>::SET_LEAPS && !all {
+            match &natural {
+                Some(info) => {
+                    let mask = match info.checkers.count() {
+                        0 => Bitboard::FULL,
+                        1 => info.checkers | info.block,
+                        _ => Bitboard::EMPTY,
+                    };
+                    let mut residual = doubt_to;
+                    if !Filtered::<R>::NATURAL_EXACT {
+                        residual |= !mask;
                     }
-                    let Some((plain, promo)) = self.set_landings(&mut cache, us, k as u8) else {
-                        continue;
-                    };
-                    sink.add(self.count_leaps(us, k, pieces, base & plain, base & promo));
-                    by_set |= pieces;
-                    // The True forms' like-free squares are only sure; elsewhere the landing
-                    // rule bars the rest.
-                    let unsure = if whole_board {
-                        !(plain & promo)
-                    } else {
-                        Bitboard::EMPTY
-                    };
-                    residuals[n] = (k as u8, residual | unsure);
-                    n += 1;
+                    let free = self.pieces_of(us) & !frozen & !info.pinned & !doubt_from;
+                    Some((mask & !doubt_to, residual, free))
                 }
+                // Borrowed movement: a piece other than the king that lends nothing to a
+                // candidate and hides nothing has every move sure but onto `doubt_to` (as in
+                // the loop below); counted by set only where it moves by its own movement.
+                None => {
+                    let free = self.pieces_of(us) & !frozen & !doubt_from & !hiding.pieces & !lends;
+                    Some((!doubt_to, doubt_to, free))
+                }
+            }
+        } else {
+            None
+        };
+        if let Some((allowed, residual, free)) = sets {
+            let base = !self.pieces_of(us) & !self.immortals(them) & allowed;
+            let mut kinds = t.kind_mask & !<R as crate::hooks::Derived>::ROYAL_MASK;
+            let mut n = 0;
+            while kinds != 0 && n < residuals.len() {
+                let k = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                let pieces = self.pieces(us, k as u8) & free;
+                if pieces.is_empty() || !self.counts_by_leaps(k) {
+                    continue;
+                }
+                let pieces = self.nifu_alone(k, pieces);
+                if !self.leaps_by_set_pay(k, pieces) {
+                    continue;
+                }
+                let Some((plain, promo)) = self.set_landings(&mut cache, us, k as u8) else {
+                    continue;
+                };
+                sink.add(self.count_leaps(us, k, pieces, base & plain, base & promo));
+                by_set |= pieces;
+                // The True forms' like-free squares are only sure; elsewhere the landing
+                // rule bars the rest.
+                let unsure = if whole_board {
+                    !(plain & promo)
+                } else {
+                    Bitboard::EMPTY
+                };
+                residuals[n] = (k as u8, residual | unsure);
+                if (residual | unsure).nonempty() {
+                    recheck |= pieces;
+                }
+                n += 1;
             }
         }
 
         let mut lion_moves = MoveList::new();
-        for from in self.pieces_of(us) & !frozen {
+        for from in self.pieces_of(us) & !frozen & !(by_set & !recheck) {
             let kind = self.piece_at(from).kind();
             let counted = by_set.contains(from);
             let mut residual = Bitboard::FULL;
@@ -253,7 +282,11 @@ impl<R: Rules> Position<R> {
                     continue;
                 }
             }
-            let targets = self.piece_targets(&cache, from, kind, &mut lion_moves) & residual;
+            let targets = if Filtered::<R>::BORROW && !lends.contains(from) {
+                self.own_targets(from, kind, &mut lion_moves)
+            } else {
+                self.piece_targets(&cache, from, kind, &mut lion_moves)
+            } & residual;
             if targets.is_empty() {
                 continue;
             }
