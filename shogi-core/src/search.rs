@@ -176,6 +176,17 @@ pub struct SearchResult {
     pub terminal: Option<Terminal>,
 }
 
+/// The bound a search result within the window (`alpha`, `beta`) gives its position.
+fn bound_of(value: i32, alpha: i32, beta: i32) -> Bound {
+    if value >= beta {
+        Bound::Lower
+    } else if value > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
 /// Whether null-move pruning is sound enough for rule set `R` (see the module docs).
 pub const fn null_move_sound<R: Rules>() -> bool {
     let h = R::HOOKS;
@@ -1247,13 +1258,7 @@ impl<R: Rules> Worker<R> {
             // Every move was pruned as futile: the position is worth about its static value.
             best_value = alpha_orig;
         }
-        let bound = if best_value >= beta {
-            Bound::Lower
-        } else if best_value > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best_value, alpha_orig, beta);
         self.tt
             .store(hash, best_move, value_to_tt(best_value, ply), depth, bound);
         best_value
@@ -1357,13 +1362,7 @@ impl<R: Rules> Worker<R> {
             return -(MATE - ply as i32);
         }
         if use_tt {
-            let bound = if best_value >= beta {
-                Bound::Lower
-            } else if best_value > alpha_orig {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = bound_of(best_value, alpha_orig, beta);
             self.tt
                 .store(hash, best_move, value_to_tt(best_value, ply), 0, bound);
         }
