@@ -378,3 +378,38 @@ fn fast_check_test_agrees_with_the_general_rule() {
     walk::<AntiKiki2>(&sfens);
     walk::<Annan>(&sfens);
 }
+
+#[test]
+fn bulk_counting_moves_non_borrowers_as_sets_and_borrowers_one_by_one() {
+    // The pawn on 5c borrows the White gold behind it (the moves of the nifu test above:
+    // ten); the pawns on 4g, 3g and 2g have nothing behind them and step forward (three); the
+    // king on 9i has 9h, 8h and 8i (three). Bulk counting (the non-borrowing pawns as one set)
+    // must give the same sixteen as the list.
+    let pieces = with_kings(&[
+        ("5c", "P"),
+        ("5d", "g"),
+        ("4g", "P"),
+        ("3g", "P"),
+        ("2g", "P"),
+    ]);
+    let mut p = pos::<Back>(&pieces, 'b', "-");
+    let expected = set(&[
+        "5c5b", "5c5b+", "5c4b+", "5c6b", "5c6b+", "5c4c+", "5c6c", "5c6c+", "5c5d", "5c5d+",
+        "4g4f", "3g3f", "2g2f", "9i9h", "9i8h", "9i8i",
+    ]);
+    assert_eq!(legal(&mut p), expected);
+    assert_eq!(p.count_legal_moves(), 16);
+    // With a White pawn behind the 4g pawn it borrows a forward step (for Black), the same
+    // square: still sixteen, and still counted exactly.
+    let pieces = with_kings(&[
+        ("5c", "P"),
+        ("5d", "g"),
+        ("4g", "P"),
+        ("4h", "p"),
+        ("3g", "P"),
+        ("2g", "P"),
+    ]);
+    let mut p = pos::<Back>(&pieces, 'b', "-");
+    assert_eq!(legal(&mut p), expected);
+    assert_eq!(p.count_legal_moves(), 16);
+}

@@ -89,6 +89,26 @@ fn two_threads_find_the_mate_and_share_the_table() {
     assert_eq!(s.threads(), shogi_core::search::MAX_THREADS);
 }
 
+/// Enemy pieces bearing on the king endanger it, the same pieces far away do not; enemy
+/// pieces in hand threaten it and defenders beside it help (under rule set `R`).
+fn king_danger_points_the_right_way<R: shogi_core::Rules<Storage = u128>>() {
+    let e = Evaluator::new::<R>();
+    let black = shogi_core::Color::Black;
+    let p = |s: &str| Position::<R>::from_sfen(s).unwrap();
+    let near = p("4k4/9/9/9/9/9/3s1s3/9/4K4 b - 1");
+    let far = p("4k4/9/3s1s3/9/9/9/9/9/4K4 b - 1");
+    assert!(e.king_danger(&near, black) > 0);
+    assert_eq!(e.king_danger(&far, black), 0);
+    assert!(e.balance(&near) < e.balance(&far));
+    let bare = p("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+    let armed = p("4k4/9/9/9/9/9/9/9/4K4 b rb 1");
+    let defended = p("4k4/9/9/9/9/9/9/4G4/4K4 b rb 1");
+    assert_eq!(e.king_danger(&bare, black), 0);
+    assert!(e.king_danger(&armed, black) > 0);
+    assert!(e.king_danger(&defended, black) < e.king_danger(&armed, black));
+    assert_eq!(e.balance(&bare), 0);
+}
+
 #[test]
 fn evaluation_terms_point_the_right_way() {
     let e = Evaluator::new::<Std>();
@@ -100,21 +120,7 @@ fn evaluation_terms_point_the_right_way() {
     let b = pos("4k4/9/9/6b2/9/9/9/9/4K4 w p 1");
     assert_eq!(e.balance(&a), -e.balance(&b));
     assert_eq!(e.evaluate(&a), e.evaluate(&b));
-    // Enemy pieces bearing on the king endanger it; the same pieces far away do not.
-    let black = shogi_core::Color::Black;
-    let near = pos("4k4/9/9/9/9/9/3s1s3/9/4K4 b - 1");
-    let far = pos("4k4/9/3s1s3/9/9/9/9/9/4K4 b - 1");
-    assert!(e.king_danger(&near, black) > 0);
-    assert_eq!(e.king_danger(&far, black), 0);
-    assert!(e.balance(&near) < e.balance(&far));
-    // Enemy pieces in hand threaten the king; defenders beside it help.
-    let bare = pos("4k4/9/9/9/9/9/9/9/4K4 b - 1");
-    let armed = pos("4k4/9/9/9/9/9/9/9/4K4 b rb 1");
-    let defended = pos("4k4/9/9/9/9/9/9/4G4/4K4 b rb 1");
-    assert_eq!(e.king_danger(&bare, black), 0);
-    assert!(e.king_danger(&armed, black) > 0);
-    assert!(e.king_danger(&defended, black) < e.king_danger(&armed, black));
-    assert_eq!(e.balance(&bare), 0);
+    king_danger_points_the_right_way::<Std>();
     // A pawn in the promotion zone is worth more than one further back.
     let deep = pos("4k4/9/1P7/9/9/9/9/9/4K4 b - 1");
     let home = pos("4k4/9/9/9/9/9/1P7/9/4K4 b - 1");
@@ -151,18 +157,9 @@ fn king_safety_reads_checks_drops_and_mobility() {
 fn king_safety_without_attack_maps() {
     // Where pieces do not always move by their own kind, king safety reads the enemy pieces'
     // own movement next to the king and the enemy hand, less the defenders beside it.
+    king_danger_points_the_right_way::<Paralysed>();
     let e = Evaluator::new::<Paralysed>();
-    let black = shogi_core::Color::Black;
     let p = |s: &str| Position::<Paralysed>::from_sfen(s).unwrap();
-    let near = p("4k4/9/9/9/9/9/3s1s3/9/4K4 b - 1");
-    let far = p("4k4/9/3s1s3/9/9/9/9/9/4K4 b - 1");
-    assert!(e.king_danger(&near, black) > 0);
-    assert_eq!(e.king_danger(&far, black), 0);
-    assert!(e.balance(&near) < e.balance(&far));
-    let armed = p("4k4/9/9/9/9/9/9/9/4K4 b rb 1");
-    let defended = p("4k4/9/9/9/9/9/9/4G4/4K4 b rb 1");
-    assert!(e.king_danger(&armed, black) > 0);
-    assert!(e.king_danger(&defended, black) < e.king_danger(&armed, black));
     // The piece-square terms stay: a silver reaching more squares is worth more.
     let centre = p("4k4/9/9/9/4S4/9/9/9/4K4 b - 1");
     let corner = p("4k4/9/9/9/9/9/9/9/S3K4 b - 1");
