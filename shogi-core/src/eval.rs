@@ -9,7 +9,7 @@ use crate::bitboard::{Bitboard, Storage};
 use crate::geometry::{Color, Square, SQUARES};
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::table::MAX_KINDS;
+use crate::table::{Landing, MoveShape, MovementSource, Paralysis, MAX_KINDS};
 use crate::tables::Tables;
 
 /// Value of a piece of `kind` held in hand, from its board value.
@@ -128,6 +128,24 @@ pub const OWN_MOVEMENT_DANGER: OwnMovementDanger = OwnMovementDanger {
     cap: 900,
 };
 
+/// What a paralysed piece costs its side and what free movement earns it, under paralysis
+/// and Madrasi (RULES.md §6): a piece that may not move can neither flee nor defend by moving,
+/// and a side whose pieces are all frozen has no move and loses.
+pub struct Immobility {
+    /// Per paralysed piece (royal ones excluded): this much, plus `frozen_pct` % of its value.
+    pub frozen: i32,
+    pub frozen_pct: i32,
+    /// Per square a piece that may move attacks outside its own side's pieces.
+    pub free_square: i32,
+}
+
+/// The weights of [`Immobility`].
+pub const IMMOBILITY: Immobility = Immobility {
+    frozen: 10,
+    frozen_pct: 10,
+    free_square: 2,
+};
+
 /// Chebyshev distance between two squares.
 #[inline]
 fn distance(a: Square, b: Square) -> i32 {
@@ -216,22 +234,47 @@ pub struct Evaluator<S: Storage = u128> {
     /// Whether the terms read from the pieces' attacks (mobility, proximity, drops, king
     /// safety) apply: not where pieces do not move by their kind's own movement.
     reads_attacks: bool,
+    /// Paralysis by any enemy piece (RULES.md §6) with otherwise plain attacks: the attack
+    /// maps are the natural ones, but a paralysed piece neither moves nor checks, and a
+    /// checking piece is safe only on a square we do not attack (else it is paralysed).
+    paralysis: bool,
+    /// Borrowed movement (RULES.md §3, Annan): pieces attack with what they borrow, which the
+    /// position works out ([`Position::borrowed_attacks`]); read for mobility and king danger.
+    borrowed: bool,
 }
 
 impl<S: Storage> Evaluator<S> {
-    /// The evaluator of rule set `R` with the tuned weights. Where a piece's moves and attacks
-    /// are not its kind's own movement (borrowed movement and Annan, paralysis, Isardam,
-    /// chained moves: RULES.md §3, §5, §6), the attack-map terms are left out (with them the
-    /// engine lost to a material-only one, paralysis: +9 -18 =13) and the king safety is the
-    /// coarser [`OWN_MOVEMENT_DANGER`] (BackPosition:1 against the engine of 39c9624: 52.5 %
-    /// with material and hand only, 61.3 % with it, 40 games each).
+    /// The evaluator of rule set `R` with the tuned weights.
+    /// - Paralysis by any enemy (RULES.md §6) with otherwise plain movement: every term, with
+    ///   the paralysed pieces frozen ([`IMMOBILITY`]) and safe checks only where we do not
+    ///   attack (Paralysis:1 against the engine of 39c9624: +22 -8 =10, 67.5 %, where the
+    ///   material-and-own-movement evaluation scored below 50 %).
+    /// - Where a piece's moves and attacks are otherwise not its kind's own movement (borrowed
+    ///   movement and Annan, Madrasi, Isardam, chained moves: RULES.md §3, §5, §6), the
+    ///   attack-map terms are left out (with them the engine lost to a material-only one,
+    ///   paralysis: +9 -18 =13) and the king safety is the coarser [`OWN_MOVEMENT_DANGER`];
+    ///   under borrowed movement it reads the borrowed attacks, which also give a mobility
+    ///   term (BackPosition:1 against 39c9624: 52.5 % with material and hand only, 61.3 %
+    ///   with own-movement danger, 72.5 % with borrowed attacks and mobility, 40 games each).
     pub fn new<R: Rules<Storage = S>>() -> Self {
         let e = Self::with_weights(R::tables(), WEIGHTS);
         if R::HOOKS.plain_attacks() {
             return e;
         }
+        let h = R::HOOKS;
+        if matches!(h.paralysis, Paralysis::AnyEnemy)
+            && matches!(h.movement_source, MovementSource::Own)
+            && matches!(h.landing, Landing::None)
+            && matches!(h.move_shape, MoveShape::Normal)
+        {
+            return Evaluator {
+                paralysis: true,
+                ..e
+            };
+        }
         Evaluator {
             reads_attacks: false,
+            borrowed: matches!(h.movement_source, MovementSource::Borrow { .. }),
             ..e
         }
     }
@@ -315,6 +358,8 @@ impl<S: Storage> Evaluator<S> {
             enemy_half,
             drop_attacker,
             reads_attacks: true,
+            paralysis: false,
+            borrowed: false,
         }
     }
 
@@ -357,7 +402,8 @@ impl<S: Storage> Evaluator<S> {
     /// Black's score.
     pub fn balance<R: Rules<Storage = S>>(&self, pos: &Position<R>) -> i32 {
         if !self.reads_attacks {
-            return self.material(pos) - self.own_movement_danger(pos, Color::Black)
+            return self.material(pos) + self.immobility(pos) + self.borrowed_mobility(pos)
+                - self.own_movement_danger(pos, Color::Black)
                 + self.own_movement_danger(pos, Color::White);
         }
         let zones = [
@@ -397,8 +443,15 @@ impl<S: Storage> Evaluator<S> {
         let mut units = 0;
         for sq in pos.pieces_of(them) {
             let k = pos.piece_at(sq).kind();
+            if t.royal[k as usize] {
+                continue;
+            }
+            if self.borrowed {
+                units += (pos.borrowed_attacks(sq) & zone).count() as i32 * w.attack_unit;
+                continue;
+            }
             let reach = self.reach[ti][k as usize][sq.index()] & zone;
-            if t.royal[k as usize] || reach.is_empty() {
+            if reach.is_empty() {
                 continue;
             }
             let hits = if self.blockable[k as usize] {
@@ -414,6 +467,59 @@ impl<S: Storage> Evaluator<S> {
         let defenders = (pos.pieces_of(color) & zone).count() as i32;
         units = (units - defenders * w.defender).max(0);
         (units * units / w.scale).min(w.cap)
+    }
+
+    /// Black's mobility under borrowed movement: the mobility curve of the squares each
+    /// non-royal piece attacks with what it borrows, outside its side's pieces. 0 elsewhere.
+    fn borrowed_mobility<R: Rules<Storage = S>>(&self, pos: &Position<R>) -> i32 {
+        if !self.borrowed {
+            return 0;
+        }
+        let t = pos.tables();
+        let mut score = 0;
+        for c in Color::BOTH {
+            let own = pos.pieces_of(c);
+            let mut side = 0;
+            for sq in own {
+                if t.royal[pos.piece_at(sq).kind() as usize] {
+                    continue;
+                }
+                let free = pos.borrowed_attacks(sq) & !own & self.board;
+                side += MOBILITY[free.count() as usize];
+            }
+            score += if c == Color::Black { side } else { -side };
+        }
+        score * self.w.piece_mobility / 100
+    }
+
+    /// Black's [`IMMOBILITY`] balance: paralysed pieces cost, free ones earn by the squares
+    /// they attack. 0 without paralysis.
+    fn immobility<R: Rules<Storage = S>>(&self, pos: &Position<R>) -> i32 {
+        if matches!(R::HOOKS.paralysis, Paralysis::None) {
+            return 0;
+        }
+        let t = pos.tables();
+        let w = IMMOBILITY;
+        let mut score = 0;
+        for c in Color::BOTH {
+            let frozen = pos.paralysed_pieces(c);
+            let own = pos.pieces_of(c);
+            let mut side = 0;
+            for sq in own {
+                let k = pos.piece_at(sq).kind();
+                if t.royal[k as usize] {
+                    continue;
+                }
+                if frozen.contains(sq) {
+                    side -= w.frozen + t.value[k as usize] * w.frozen_pct / 100;
+                } else {
+                    let free = self.piece_attacks(pos, k, c, sq) & !own & self.board;
+                    side += w.free_square * free.count() as i32;
+                }
+            }
+            score += if c == Color::Black { side } else { -side };
+        }
+        score
     }
 
     /// Black's material and piece-square values, on the board and in hand (all of the
@@ -482,6 +588,11 @@ impl<S: Storage> Evaluator<S> {
             let mut check_from = [Bitboard::EMPTY; MAX_KINDS];
             let mut check_known: u64 = 0;
             let (mut mobility, mut far) = (0, 0);
+            let frozen = if self.paralysis {
+                pos.paralysed_pieces(c)
+            } else {
+                Bitboard::EMPTY
+            };
             for sq in own {
                 let k = pos.piece_at(sq).kind();
                 let ku = k as usize;
@@ -496,6 +607,11 @@ impl<S: Storage> Evaluator<S> {
                 let att = self.piece_attacks(pos, k, c, sq);
                 p.twice[ci] |= p.once[ci] & att;
                 p.once[ci] |= att;
+                if frozen.contains(sq) {
+                    let w = IMMOBILITY;
+                    score -= sign * (w.frozen + t.value[ku] * w.frozen_pct / 100);
+                    continue;
+                }
                 mobility += MOBILITY[(att & !own & self.board).count() as usize];
                 if let Some((a, b)) = both_kings {
                     if (reach & near_kings).is_empty() {
@@ -554,7 +670,11 @@ impl<S: Storage> Evaluator<S> {
         let them_c = !color;
         let them = them_c.index();
         let weak = p.once[them] & !p.twice[us];
-        let safe = !pos.pieces_of(them_c) & (!p.once[us] | (weak & p.twice[them]));
+        let safe = if self.paralysis {
+            !pos.pieces_of(them_c) & !p.once[us]
+        } else {
+            !pos.pieces_of(them_c) & (!p.once[us] | (weak & p.twice[them]))
+        };
         let empty = !pos.occupied() & self.board;
         let attackers = p.ring_attackers[them];
         let weight = attackers * self.w.attack_unit;

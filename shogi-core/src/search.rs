@@ -256,6 +256,10 @@ struct Worker<R: Rules> {
     root_hint: Option<Move>,
     root_partial: Option<Move>,
     see: bool,
+    /// Quiet moves count as near the enemy king within two steps of it, else one: on boards
+    /// under 7×7 two steps cover most of the board, and almost nothing would be pruned or
+    /// reduced (minishogi against Fairy-Stockfish: 16.9 % with two steps, 23.8 % with one).
+    near_two_steps: bool,
     /// Whether the moves generated at a ply are known legal (see [`Position::search_moves`]).
     all_legal: Vec<bool>,
     /// Static evaluation of each ply of the current line (`-INF` in check), for `improving`.
@@ -402,6 +406,10 @@ impl<R: Rules> Worker<R> {
             root_hint: None,
             root_partial: None,
             see: false,
+            near_two_steps: {
+                let g = R::tables().geometry;
+                g.files.min(g.ranks) >= 7
+            },
             all_legal: vec![false; MAX_PLY + 1],
             static_evals: vec![-INF; MAX_PLY + 1],
             _rules: PhantomData,
@@ -1100,9 +1108,13 @@ impl<R: Rules> Worker<R> {
             }
         }
 
-        // Quiet moves landing within two steps of the enemy king may start a mating net:
-        // they are neither pruned nor reduced.
-        let near_king = pos.royals(!us).neighbours().neighbours();
+        // Quiet moves landing within two steps of the enemy king (one on boards under 7×7)
+        // may start a mating net: they are neither pruned nor reduced.
+        let near_king = if self.near_two_steps {
+            pos.royals(!us).neighbours().neighbours()
+        } else {
+            pos.royals(!us).neighbours()
+        };
         // Internal iterative reduction: without a move from the table, this node was not
         // searched before; a shallower search costs less and orders the next iteration.
         if tt_move.is_none() && depth >= 4 {

@@ -229,21 +229,6 @@ pub const STD_TABLE: RuleTable = RuleTable {
 };
 impl_rules!(Std, STD_TABLE);
 
-/// Standard shogi where a piece any enemy attacks cannot move (Shogi-Paralysis): pieces do not
-/// always move by their kind's own movement, so the evaluation reads no attack maps.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Paralysed;
-pub const PARALYSED_TABLE: RuleTable = RuleTable {
-    name: "Paralysed",
-    title: "paralysis by any enemy (core fixture)",
-    hooks: Hooks {
-        paralysis: shogi_core::table::Paralysis::AnyEnemy,
-        ..Hooks::STANDARD
-    },
-    ..STD_TABLE
-};
-impl_rules!(Paralysed, PARALYSED_TABLE);
-
 /// Kind index of the immortal silver in [`IMMORTAL_PIECES`].
 pub const IMMORTAL_SILVER: u8 = 14;
 

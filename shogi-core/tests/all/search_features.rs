@@ -2,7 +2,9 @@
 //! threads, and evaluation terms that must point the right way (symmetry, king danger,
 //! promotion potential, hand pieces).
 
-use crate::common::{Paralysed, Std};
+use crate::borrow::Back;
+use crate::common::Std;
+use crate::paralysis::{AnyEnemy, Madrasi1};
 use shogi_core::eval::Evaluator;
 use shogi_core::search::{static_exchange, Limits, Score, Searcher};
 use shogi_core::{Game, Position};
@@ -156,12 +158,57 @@ fn king_safety_reads_checks_drops_and_mobility() {
 #[test]
 fn king_safety_without_attack_maps() {
     // Where pieces do not always move by their own kind, king safety reads the enemy pieces'
-    // own movement next to the king and the enemy hand, less the defenders beside it.
-    king_danger_points_the_right_way::<Paralysed>();
-    let e = Evaluator::new::<Paralysed>();
-    let p = |s: &str| Position::<Paralysed>::from_sfen(s).unwrap();
+    // movement next to the king and the enemy hand, less the defenders beside it.
+    king_danger_points_the_right_way::<Back>();
+    let e = Evaluator::new::<Back>();
+    let p = |s: &str| Position::<Back>::from_sfen(s).unwrap();
     // The piece-square terms stay: a silver reaching more squares is worth more.
     let centre = p("4k4/9/9/9/4S4/9/9/9/4K4 b - 1");
     let corner = p("4k4/9/9/9/9/9/9/9/S3K4 b - 1");
     assert!(e.balance(&centre) > e.balance(&corner));
+}
+
+/// Black's gain, under evaluator `e`, from the position `better` over `worse`.
+fn gain<R: shogi_core::Rules<Storage = u128>>(e: &Evaluator, better: &str, worse: &str) -> i32 {
+    let p = |s: &str| Position::<R>::from_sfen(s).unwrap();
+    e.balance(&p(better)) - e.balance(&p(worse))
+}
+
+#[test]
+fn paralysed_pieces_cost_their_side() {
+    // Paralysis by any enemy: a gold on 5e and the pawn on 5d paralyse each other; with the
+    // gold on 3e both are free. Under standard rules the two placements are worth the same
+    // (the pieces attack as many squares); under paralysis the frozen gold costs part of its
+    // value and its mobility, the frozen pawn a little less: hand-summed, about 150.
+    let frozen = "4k4/9/9/4p4/4G4/9/9/9/4K4 b - 1";
+    let free = "4k4/9/9/4p4/6G2/9/9/9/4K4 b - 1";
+    let std = gain::<Std>(&Evaluator::new::<Std>(), free, frozen);
+    let para = gain::<AnyEnemy>(&Evaluator::new::<AnyEnemy>(), free, frozen);
+    assert!(para >= std + 100, "paralysis {para}, standard {std}");
+    // Madrasi (same kind): one white gold between two black ones freezes all three, which
+    // costs Black a gold more than White; spread apart, the three move and earn their
+    // squares. Nothing else differs (the kings are out of reach), so the gain is the
+    // immobility term alone: 70 + 12.
+    let madrasi = Evaluator::new::<Madrasi1>();
+    let three = "4k4/9/9/3GgG3/9/9/9/9/4K4 b - 1";
+    let apart = "4k4/9/9/1G2g2G1/9/9/9/9/4K4 b - 1";
+    assert!(gain::<Madrasi1>(&madrasi, apart, three) >= 60);
+}
+
+#[test]
+fn borrowed_movement_counts_for_mobility_and_king_danger() {
+    // Back position: a black pawn (2e) with a white rook behind it moves like a rook, and the
+    // rook, with the pawn behind it (seen from White), moves like a pawn; with the rook on
+    // 1f both keep their own movement. The first is far better for Black.
+    let e = Evaluator::new::<Back>();
+    let lent = "4k4/9/9/9/7P1/7r1/9/9/4K4 b - 1";
+    let own = "4k4/9/9/9/7P1/8r/9/9/4K4 b - 1";
+    assert!(gain::<Back>(&e, lent, own) >= 100);
+    // A white pawn on 6g borrows the black rook behind it (on 6f, seen from White): it
+    // attacks the king's side squares as a rook would, which a pawn alone never does.
+    let black = shogi_core::Color::Black;
+    let p = |s: &str| Position::<Back>::from_sfen(s).unwrap();
+    let rook_lent = p("4k4/9/9/9/9/3R5/3p5/9/4K4 b - 1");
+    let alone = p("4k4/9/9/9/9/9/3p5/9/R3K4 b - 1");
+    assert!(e.king_danger(&rook_lent, black) > e.king_danger(&alone, black));
 }
