@@ -41,7 +41,7 @@
 
 use super::fast::{has_reflect, immortal_royal, CountSink, FastLegality, ListSink, Sink};
 use crate::bitboard::Bitboard;
-use crate::geometry::Color;
+use crate::geometry::{Color, Square};
 use crate::hooks::borrow::Hiding;
 use crate::hooks::isardam::whole_board;
 use crate::moves::Move;
@@ -86,6 +86,17 @@ impl<R: Rules> Filtered<R> {
     /// would still bar the plain move where the promoted form is not like-free: left out.)
     const SET_LEAPS: bool = !R::HOOKS.promotion.flips()
         && !(whole_board(&R::HOOKS) && matches!(R::HOOKS.promotion, PromotionRule::Forced));
+    /// A board move's promoting and plain sets are the fast path's
+    /// ([`Position::plain_move_sets`]): no landing rule judges the target (the True forms'
+    /// like-free squares are applied later, to what is sure), no flip, and no capture effect
+    /// that changes which landings are dead ([`Position::dead_landings`]).
+    const PLAIN_SETS: bool = matches!(
+        R::HOOKS.landing,
+        Landing::None | Landing::Isardam { total: true, .. }
+    ) && matches!(
+        R::HOOKS.capture_effect,
+        CaptureEffect::None | CaptureEffect::Circe | CaptureEffect::Pwc
+    ) && !R::HOOKS.promotion.flips();
     /// King safety by capture zone rather than natural checkers and pins.
     const BORROW: bool = matches!(R::HOOKS.movement_source, MovementSource::Borrow { .. });
 }
@@ -282,15 +293,18 @@ impl<R: Rules> Position<R> {
                     continue;
                 }
             }
-            let targets = if Filtered::<R>::BORROW && !lends.contains(from) {
-                self.own_targets(from, kind, &mut lion_moves)
-            } else {
-                self.piece_targets(&cache, from, kind, &mut lion_moves)
-            } & residual;
+            let own = Filtered::<R>::BORROW && !lends.contains(from);
+            let (targets, promo, stay) = self.filtered_move_sets::<K>(
+                &mut cache,
+                from,
+                kind,
+                own,
+                residual,
+                &mut lion_moves,
+            );
             if targets.is_empty() {
                 continue;
             }
-            let (promo, stay) = self.board_move_sets(&mut cache, from, kind, targets);
             let (mut sure, bad) = match &natural {
                 Some(info) => {
                     let ok = if from == king {
@@ -405,6 +419,45 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
+    }
+
+    /// The targets of the side to move's `kind` piece on `from` within `residual`, and the
+    /// promoting and plain moves onto them ([`Position::board_move_sets`]); its lion double
+    /// moves are appended to `lion_moves`. `own`: it moves by its own movement though the
+    /// rule set borrows. Bulk counting's hot loop takes the fast path's attack kernel and
+    /// move sets for a plain kind moving by its own movement where no landing rule or capture
+    /// effect has a say ([`Filtered::PLAIN_SETS`]): the same sets without the seams' calls.
+    #[inline(always)]
+    fn filtered_move_sets<K: Sink<R::Storage>>(
+        &self,
+        cache: &mut crate::hooks::node_cache::NodeCache<R::Storage>,
+        from: Square,
+        kind: u8,
+        own: bool,
+        residual: Bb<R>,
+        lion_moves: &mut MoveList,
+    ) -> (Bb<R>, Bb<R>, Bb<R>) {
+        let t = self.tables;
+        let k = kind as usize;
+        let us = self.side_to_move();
+        let own = own || !Filtered::<R>::BORROW;
+        if K::COUNTS && Filtered::<R>::PLAIN_SETS && own && !t.special[k] {
+            let att = t.plain_attacks_inlined(k, us, from, self.occupied());
+            let targets = att & !self.pieces_of(us) & !self.immortals(!us) & residual;
+            let plain = targets & !t.dead[us.index()][k];
+            let (promo, stay) = self.plain_move_sets(us, from, k, targets, plain);
+            return (targets, promo, stay);
+        }
+        let targets = if own {
+            self.own_targets(from, kind, lion_moves)
+        } else {
+            self.piece_targets(cache, from, kind, lion_moves)
+        } & residual;
+        if targets.is_empty() {
+            return (targets, targets, targets);
+        }
+        let (promo, stay) = self.board_move_sets(cache, from, kind, targets);
+        (targets, promo, stay)
     }
 
     /// Where a piece of leaping `kind` of the side to move may land without promoting and
