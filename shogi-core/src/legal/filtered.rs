@@ -32,8 +32,9 @@
 //! - Lion double moves (three squares change): doubtful. Reflecting slides (natural mode):
 //!   paths are reversible, so a reflecting piece checks iff it stands at the end of a path of
 //!   its kind from the king; then everything is doubtful. Otherwise a piece first on such a
-//!   path moves doubtfully (it may uncover one), and the king's moves are judged like the
-//!   natural ones with the reflecting attacks on the target added (king lifted).
+//!   path moves doubtfully where it may uncover one (a reflector on the paths with the first
+//!   pieces lifted), and the king's moves are judged like the natural ones with the
+//!   reflecting attacks on the target added (king lifted).
 //!
 //! Rule sets with king capture, chained moves, an immortal royal kind, or reflecting slides
 //! together with borrowed movement keep the reference path. `tests/invariants_all.rs` and
@@ -50,7 +51,7 @@ use crate::position::Position;
 use crate::rules::{Bb, Rules};
 use crate::table::{
     AfterMove, CaptureEffect, KingLoss, Landing, LionRules, MoveShape, MovementSource, Paralysis,
-    PromotionRule,
+    PromotionRule, Reflect,
 };
 use std::marker::PhantomData;
 
@@ -190,7 +191,7 @@ impl<R: Rules> Position<R> {
                     if theirs.nonempty() {
                         let paths = self.reflect_slides(mode, king);
                         all |= (paths & theirs).nonempty();
-                        doubt_from |= paths & self.pieces_of(us);
+                        doubt_from |= self.reflect_pinnable(mode, king, paths, theirs);
                     }
                 }
             }
@@ -458,6 +459,20 @@ impl<R: Rules> Position<R> {
         }
         let (promo, stay) = self.board_move_sets(cache, from, kind, targets);
         (targets, promo, stay)
+    }
+
+    /// The pieces of the side to move first on the reflecting `paths` (of `mode`) from its
+    /// king on `king` that may uncover one of the reflectors `theirs` by moving: all of them,
+    /// unless no reflector stands beyond any of them. That is judged at once with every such
+    /// piece lifted: fewer blockers only lengthen paths, so the lifted board's paths hold
+    /// every square a path could reach with one of them gone (a move's landing only blocks).
+    fn reflect_pinnable(&self, mode: Reflect, king: Square, paths: Bb<R>, theirs: Bb<R>) -> Bb<R> {
+        let firsts = paths & self.pieces_of(self.side_to_move());
+        let lifted = self.occupied() & !(firsts & !Bitboard::from_square(king));
+        if firsts.is_empty() || (self.reflect_slides_in(mode, king, lifted) & theirs).is_empty() {
+            return Bitboard::EMPTY;
+        }
+        firsts
     }
 
     /// Where a piece of leaping `kind` of the side to move may land without promoting and
