@@ -425,9 +425,10 @@ impl<R: Rules> Position<R> {
     /// The targets of the side to move's `kind` piece on `from` within `residual`, and the
     /// promoting and plain moves onto them ([`Position::board_move_sets`]); its lion double
     /// moves are appended to `lion_moves`. `own`: it moves by its own movement though the
-    /// rule set borrows. Bulk counting's hot loop takes the fast path's attack kernel and
-    /// move sets for a plain kind moving by its own movement where no landing rule or capture
-    /// effect has a say ([`Filtered::PLAIN_SETS`]): the same sets without the seams' calls.
+    /// rule set borrows. Bulk counting's hot loop takes the fast path's attack kernel for a
+    /// plain kind (no lion, reflecting, capture-only or move-only steps) moving by its own
+    /// movement, and its move sets where no landing rule or capture effect has a say
+    /// ([`Filtered::PLAIN_SETS`]): the same sets without the seams' calls.
     #[inline(always)]
     fn filtered_move_sets<K: Sink<R::Storage>>(
         &self,
@@ -442,18 +443,21 @@ impl<R: Rules> Position<R> {
         let k = kind as usize;
         let us = self.side_to_move();
         let own = own || !Filtered::<R>::BORROW;
-        if K::COUNTS && Filtered::<R>::PLAIN_SETS && own && !t.special[k] {
+        let kernel = K::COUNTS && own && !t.special[k];
+        let targets = if kernel {
             let att = t.plain_attacks_inlined(k, us, from, self.occupied());
             let targets = att & !self.pieces_of(us) & !self.immortals(!us) & residual;
-            let plain = targets & !t.dead[us.index()][k];
-            let (promo, stay) = self.plain_move_sets(us, from, k, targets, plain);
-            return (targets, promo, stay);
-        }
-        let targets = if own {
-            self.own_targets(from, kind, lion_moves)
+            if Filtered::<R>::PLAIN_SETS {
+                let plain = targets & !t.dead[us.index()][k];
+                let (promo, stay) = self.plain_move_sets(us, from, k, targets, plain);
+                return (targets, promo, stay);
+            }
+            targets
+        } else if own {
+            self.own_targets(from, kind, lion_moves) & residual
         } else {
-            self.piece_targets(cache, from, kind, lion_moves)
-        } & residual;
+            self.piece_targets(cache, from, kind, lion_moves) & residual
+        };
         if targets.is_empty() {
             return (targets, targets, targets);
         }
