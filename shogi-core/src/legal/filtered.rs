@@ -145,8 +145,11 @@ impl<R: Rules> Position<R> {
         if !matches!(R::HOOKS.after_move, AfterMove::None) {
             doubt_to |= enemy.neighbours();
         }
+        // Under borrowed movement, the node's lent kinds; under Isardam, its like maps (for
+        // the test below, then the landings).
+        let mut cache = self.node_cache();
         if whole_board {
-            if self.like_attack_on_board() {
+            if self.like_attack_on_board_cached(&mut cache) {
                 all = true;
             } else {
                 doubt_from |= self.like_discoveries();
@@ -199,7 +202,6 @@ impl<R: Rules> Position<R> {
         };
 
         let frozen = self.paralysed_pieces(us);
-        let mut cache = self.node_cache();
         // Under borrowed movement, the pieces that may borrow: the others move by their own
         // movement, found without asking for their lenders again.
         let lends = if Filtered::<R>::BORROW {
