@@ -394,17 +394,15 @@ impl<R: Rules> Position<R> {
                     threat |= t.slide_reach[b][k][from.index()];
                 }
             }
-            if (t.reverse.royal_leap_sources[us.index()][king.index()] & self.pieces_of(them))
-                .is_empty()
-            {
-                safe |= targets & !threat;
+            // Only the enemies near enough to leap onto a king move attack it there: their
+            // leaps at once (on small boards several stand near the king at most nodes).
+            let near =
+                t.reverse.royal_leap_sources[us.index()][king.index()] & self.pieces_of(them);
+            safe = if near.is_empty() {
+                targets & !threat
             } else {
-                for to in targets & !threat {
-                    if self.leap_attackers(to, them).is_empty() {
-                        safe.set(to);
-                    }
-                }
-            }
+                targets & !threat & !self.leap_attacks_of(near, b)
+            };
             for to in targets & threat {
                 if self.plain_attackers(to, them, lifted).is_empty() {
                     safe.set(to);
