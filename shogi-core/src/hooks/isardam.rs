@@ -331,7 +331,8 @@ impl<R: Rules> Position<R> {
                 return true;
             }
         }
-        self.gold_class_like_attack(golds, self.occupied(), |c, k| self.pieces(c, k))
+        let gold = Self::gold_class(golds);
+        self.gold_class_like_attack(gold, self.occupied(), |c, k| self.pieces(c, k))
     }
 
     /// The kinds that count as one (gold) for like attacks.
@@ -376,18 +377,18 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
-        self.gold_class_like_attack(golds, occ, pieces)
+        self.gold_class_like_attack(gold, occ, pieces)
     }
 
-    /// [`Position::like_attack_exists`] within the gold class (counted as one kind): each
-    /// side's gold-class attacks on the other's gold-class pieces.
+    /// [`Position::like_attack_exists`] within the gold class `gold` (counted as one kind;
+    /// none where promoted golds are kinds of their own): each side's gold-class attacks on
+    /// the other's gold-class pieces.
     fn gold_class_like_attack(
         &self,
-        golds: Golds,
+        gold: KindMask,
         occ: Bb<R>,
         pieces: impl Fn(Color, u8) -> Bb<R>,
     ) -> bool {
-        let gold = Self::gold_class(golds);
         if gold != 0 {
             let class = |c| kinds_in(gold).fold(Bitboard::EMPTY, |bb, k| bb | pieces(c, k));
             let (black, white) = (class(Color::Black), class(Color::White));
