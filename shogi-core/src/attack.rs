@@ -183,16 +183,33 @@ impl<R: Rules> Position<R> {
         let mut found = Bitboard::EMPTY;
         let target = Bitboard::from_square(sq);
         for n in t.reverse.leap_sources[b][sq.index()] & self.pieces_of(by) {
-            let k = self.piece_at(n).kind() as usize;
-            let mut reach = t.leap[b][k][n.index()];
-            if t.special[k] {
-                reach |= t.capture_only[b][k][n.index()];
-            }
-            if (reach & target).nonempty() {
+            if (self.leap_reach(n, b) & target).nonempty() {
                 found.set(n);
             }
         }
         found
+    }
+
+    /// The squares the `pieces` (all of colour index `b`) attack by a leap or a capture-only
+    /// step: the forward view of [`Position::leap_attackers`], for many targets at once.
+    #[inline]
+    pub(crate) fn leap_attacks_of(&self, pieces: Bb<R>, b: usize) -> Bb<R> {
+        pieces
+            .into_iter()
+            .fold(Bitboard::EMPTY, |att, n| att | self.leap_reach(n, b))
+    }
+
+    /// The leaps and capture-only steps of the piece on `n` (of colour index `b`).
+    #[inline(always)]
+    fn leap_reach(&self, n: Square, b: usize) -> Bb<R> {
+        let t = self.tables;
+        let k = self.piece_at(n).kind() as usize;
+        let reach = t.leap[b][k][n.index()];
+        if t.special[k] {
+            reach | t.capture_only[b][k][n.index()]
+        } else {
+            reach
+        }
     }
 
     /// Whether `color` is in check: the opponent has a pseudo-legal move capturing one of its

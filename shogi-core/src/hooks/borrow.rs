@@ -411,8 +411,9 @@ impl<R: Rules> Position<R> {
 
     /// The movement kinds ([`Position::movement_kinds`]) of every piece of `color` at once,
     /// where lenders are the pieces attacking the borrower (`Place::Attackers`): found from
-    /// the lenders' side, one attack set per lender instead of a reverse attack search per
-    /// borrower. `None` for other places (asking each piece is cheap there).
+    /// the lenders' side, one attack set per lending kind (per lender where the kind slides)
+    /// instead of a reverse attack search per borrower. `None` for other places (asking each
+    /// piece is cheap there).
     pub(crate) fn lent_kinds(&self, color: Color) -> Option<LentKinds> {
         let MovementSource::Borrow {
             lender,
@@ -425,9 +426,14 @@ impl<R: Rules> Position<R> {
         let lc = Self::lender_color(lender, color);
         let mine = self.pieces_of(color);
         let mut kinds: LentKinds = [0; SQUARES];
-        for sq in self.pieces_of(lc) {
-            let k = self.piece_at(sq).kind();
-            for p in self.natural_attacks(k, lc, sq) & mine {
+        // Kind by kind: a kind that only leaps attacks with its whole set at once.
+        let occ = self.occupied();
+        for k in kinds_in(self.tables.kind_mask) {
+            let lenders = self.pieces(lc, k);
+            if lenders.is_empty() {
+                continue;
+            }
+            for p in self.natural_attacks_of(k, lc, lenders, occ) & mine {
                 kinds[p.index()] |= 1 << k;
             }
         }

@@ -24,7 +24,7 @@ use crate::hooks::{kinds_in, Derived};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
-use crate::table::{Golds, Hooks, Landing, MoveShape};
+use crate::table::{Golds, Hooks, KindMask, Landing, MoveShape};
 use crate::tables::first_along;
 
 /// Whether the rule set has the whole-board (True Isardam) restriction.
@@ -266,11 +266,12 @@ impl<R: Rules> Position<R> {
         let occ = self.occupied();
         let mut out = Bitboard::EMPTY;
         for c in Color::BOTH {
-            for k in 0..t.kinds as u8 {
-                let slides = t.slide_dirs[c.index()][k as usize];
-                if slides == 0 {
+            // Only the kinds that slide, and of them those on the board, can uncover a slide.
+            for k in kinds_in(t.reverse.slider_kinds[c.index()]) {
+                if self.pieces(c, k).is_empty() {
                     continue;
                 }
+                let slides = t.slide_dirs[c.index()][k as usize];
                 let like = Self::same_kind_mask(golds, k);
                 let like_enemies =
                     kinds_in(like).fold(Bitboard::EMPTY, |bb, l| bb | self.pieces(!c, l));
@@ -312,6 +313,36 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// [`Position::like_attack_on_board`] from the node cache's like maps of the side to move
+    /// (its landing tests fill them for the kinds it moves anyway): within one kind the
+    /// relation is symmetric, so the enemy's like attacks on our pieces of each kind find
+    /// every pair outside the gold class, which is tried both ways as before.
+    pub(crate) fn like_attack_on_board_cached(&self, cache: &mut NodeCache<R::Storage>) -> bool {
+        let Landing::Isardam { golds, .. } = R::HOOKS.landing else {
+            return false;
+        };
+        let us = self.side_to_move();
+        for k in kinds_in(self.tables.kind_mask & !Self::gold_class(golds)) {
+            let ours = self.pieces(us, k);
+            if ours.is_empty() || self.pieces(!us, k).is_empty() {
+                continue;
+            }
+            if (self.like_attacks_cached(cache, golds, us, k, Bitboard::EMPTY) & ours).nonempty() {
+                return true;
+            }
+        }
+        let gold = Self::gold_class(golds);
+        self.gold_class_like_attack(gold, self.occupied(), |c, k| self.pieces(c, k))
+    }
+
+    /// The kinds that count as one (gold) for like attacks.
+    fn gold_class(golds: Golds) -> KindMask {
+        match golds {
+            Golds::AsGold => R::GOLD_MASK,
+            Golds::Separate => 0,
+        }
+    }
+
     /// Whether, on the board given by `occ` and `pieces(color, kind)`, a piece is naturally
     /// attacked by an enemy of its kind. Within one kind the relation is symmetric (White's
     /// movement is Black's turned round), so Black's attacks are enough; the gold class may
@@ -322,10 +353,7 @@ impl<R: Rules> Position<R> {
         occ: Bb<R>,
         pieces: impl Fn(Color, u8) -> Bb<R>,
     ) -> bool {
-        let gold = match golds {
-            Golds::AsGold => R::GOLD_MASK,
-            Golds::Separate => 0,
-        };
+        let gold = Self::gold_class(golds);
         for k in 0..self.tables.kinds as u8 {
             if gold >> k & 1 != 0 {
                 continue;
@@ -349,6 +377,18 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
+        self.gold_class_like_attack(gold, occ, pieces)
+    }
+
+    /// [`Position::like_attack_exists`] within the gold class `gold` (counted as one kind;
+    /// none where promoted golds are kinds of their own): each side's gold-class attacks on
+    /// the other's gold-class pieces.
+    fn gold_class_like_attack(
+        &self,
+        gold: KindMask,
+        occ: Bb<R>,
+        pieces: impl Fn(Color, u8) -> Bb<R>,
+    ) -> bool {
         if gold != 0 {
             let class = |c| kinds_in(gold).fold(Bitboard::EMPTY, |bb, k| bb | pieces(c, k));
             let (black, white) = (class(Color::Black), class(Color::White));

@@ -316,7 +316,7 @@ impl<R: Rules> Position<R> {
         }
         let t = self.tables;
         let c = us.index();
-        let mut plain = targets & !t.dead[c][kind];
+        let plain = targets & !t.dead[c][kind];
         if R::HOOKS.promotion.flips() {
             // No landing or borrow seam on this path: the cache stays empty.
             let (flip, stay) =
@@ -329,6 +329,25 @@ impl<R: Rules> Position<R> {
             }
             return;
         }
+        let (promote, plain) = self.plain_move_sets(us, from, kind, targets, plain);
+        sink.board(from, promote, plain);
+    }
+
+    /// The moves of the `kind` piece of `us` from `from` onto `targets` split into promoting
+    /// and plain ones (`plain`: `targets` off the dead squares), where no landing rule, flip
+    /// or capture effect has a say: nifu on moves, the promotion squares and forced
+    /// promotion. What [`Position::board_move_sets`] finds then, without the node cache:
+    /// the fast path's emitter and the filtered path's bulk counting share it.
+    #[inline(always)]
+    pub(crate) fn plain_move_sets(
+        &self,
+        us: Color,
+        from: Square,
+        kind: usize,
+        targets: Bb<R>,
+        mut plain: Bb<R>,
+    ) -> (Bb<R>, Bb<R>) {
+        let t = self.tables;
         if R::HOOKS.nifu_on_moves && t.nifu[kind] {
             plain &= !self.nifu_files(us, kind as u8, Some(from));
         }
@@ -340,7 +359,7 @@ impl<R: Rules> Position<R> {
         if R::HOOKS.promotion == PromotionRule::Forced {
             plain &= !promote;
         }
-        sink.board(from, promote, plain);
+        (promote, plain)
     }
 
     /// The legal moves by checkers and pins (`drops`: drops too, else board moves only).
@@ -375,17 +394,15 @@ impl<R: Rules> Position<R> {
                     threat |= t.slide_reach[b][k][from.index()];
                 }
             }
-            if (t.reverse.royal_leap_sources[us.index()][king.index()] & self.pieces_of(them))
-                .is_empty()
-            {
-                safe |= targets & !threat;
+            // Only the enemies near enough to leap onto a king move attack it there: their
+            // leaps at once (on small boards several stand near the king at most nodes).
+            let near =
+                t.reverse.royal_leap_sources[us.index()][king.index()] & self.pieces_of(them);
+            safe = if near.is_empty() {
+                targets & !threat
             } else {
-                for to in targets & !threat {
-                    if self.leap_attackers(to, them).is_empty() {
-                        safe.set(to);
-                    }
-                }
-            }
+                targets & !threat & !self.leap_attacks_of(near, b)
+            };
             for to in targets & threat {
                 if self.plain_attackers(to, them, lifted).is_empty() {
                     safe.set(to);

@@ -32,8 +32,9 @@
 //! - Lion double moves (three squares change): doubtful. Reflecting slides (natural mode):
 //!   paths are reversible, so a reflecting piece checks iff it stands at the end of a path of
 //!   its kind from the king; then everything is doubtful. Otherwise a piece first on such a
-//!   path moves doubtfully (it may uncover one), and the king's moves are judged like the
-//!   natural ones with the reflecting attacks on the target added (king lifted).
+//!   path moves doubtfully where it may uncover one (a reflector on the paths with the first
+//!   pieces lifted), and the king's moves are judged like the natural ones with the
+//!   reflecting attacks on the target added (king lifted).
 //!
 //! Rule sets with king capture, chained moves, an immortal royal kind, or reflecting slides
 //! together with borrowed movement keep the reference path. `tests/invariants_all.rs` and
@@ -41,7 +42,7 @@
 
 use super::fast::{has_reflect, immortal_royal, CountSink, FastLegality, ListSink, Sink};
 use crate::bitboard::Bitboard;
-use crate::geometry::Color;
+use crate::geometry::{Color, Square};
 use crate::hooks::borrow::Hiding;
 use crate::hooks::isardam::whole_board;
 use crate::moves::Move;
@@ -50,7 +51,7 @@ use crate::position::Position;
 use crate::rules::{Bb, Rules};
 use crate::table::{
     AfterMove, CaptureEffect, KingLoss, Landing, LionRules, MoveShape, MovementSource, Paralysis,
-    PromotionRule,
+    PromotionRule, Reflect,
 };
 use std::marker::PhantomData;
 
@@ -86,6 +87,17 @@ impl<R: Rules> Filtered<R> {
     /// would still bar the plain move where the promoted form is not like-free: left out.)
     const SET_LEAPS: bool = !R::HOOKS.promotion.flips()
         && !(whole_board(&R::HOOKS) && matches!(R::HOOKS.promotion, PromotionRule::Forced));
+    /// A board move's promoting and plain sets are the fast path's
+    /// ([`Position::plain_move_sets`]): no landing rule judges the target (the True forms'
+    /// like-free squares are applied later, to what is sure), no flip, and no capture effect
+    /// that changes which landings are dead ([`Position::dead_landings`]).
+    const PLAIN_SETS: bool = matches!(
+        R::HOOKS.landing,
+        Landing::None | Landing::Isardam { total: true, .. }
+    ) && matches!(
+        R::HOOKS.capture_effect,
+        CaptureEffect::None | CaptureEffect::Circe | CaptureEffect::Pwc
+    ) && !R::HOOKS.promotion.flips();
     /// King safety by capture zone rather than natural checkers and pins.
     const BORROW: bool = matches!(R::HOOKS.movement_source, MovementSource::Borrow { .. });
 }
@@ -133,8 +145,11 @@ impl<R: Rules> Position<R> {
         if !matches!(R::HOOKS.after_move, AfterMove::None) {
             doubt_to |= enemy.neighbours();
         }
+        // Under borrowed movement, the node's lent kinds; under Isardam, its like maps (for
+        // the test below, then the landings).
+        let mut cache = self.node_cache();
         if whole_board {
-            if self.like_attack_on_board() {
+            if self.like_attack_on_board_cached(&mut cache) {
                 all = true;
             } else {
                 doubt_from |= self.like_discoveries();
@@ -179,7 +194,7 @@ impl<R: Rules> Position<R> {
                     if theirs.nonempty() {
                         let paths = self.reflect_slides(mode, king);
                         all |= (paths & theirs).nonempty();
-                        doubt_from |= paths & self.pieces_of(us);
+                        doubt_from |= self.reflect_pinnable(mode, king, paths, theirs);
                     }
                 }
             }
@@ -187,7 +202,6 @@ impl<R: Rules> Position<R> {
         };
 
         let frozen = self.paralysed_pieces(us);
-        let mut cache = self.node_cache();
         // Under borrowed movement, the pieces that may borrow: the others move by their own
         // movement, found without asking for their lenders again.
         let lends = if Filtered::<R>::BORROW {
@@ -282,15 +296,18 @@ impl<R: Rules> Position<R> {
                     continue;
                 }
             }
-            let targets = if Filtered::<R>::BORROW && !lends.contains(from) {
-                self.own_targets(from, kind, &mut lion_moves)
-            } else {
-                self.piece_targets(&cache, from, kind, &mut lion_moves)
-            } & residual;
+            let own = Filtered::<R>::BORROW && !lends.contains(from);
+            let (targets, promo, stay) = self.filtered_move_sets::<K>(
+                &mut cache,
+                from,
+                kind,
+                own,
+                residual,
+                &mut lion_moves,
+            );
             if targets.is_empty() {
                 continue;
             }
-            let (promo, stay) = self.board_move_sets(&mut cache, from, kind, targets);
             let (mut sure, bad) = match &natural {
                 Some(info) => {
                     let ok = if from == king {
@@ -405,6 +422,63 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
+    }
+
+    /// The targets of the side to move's `kind` piece on `from` within `residual`, and the
+    /// promoting and plain moves onto them ([`Position::board_move_sets`]); its lion double
+    /// moves are appended to `lion_moves`. `own`: it moves by its own movement though the
+    /// rule set borrows. Bulk counting's hot loop takes the fast path's attack kernel for a
+    /// plain kind (no lion, reflecting, capture-only or move-only steps) moving by its own
+    /// movement, and its move sets where no landing rule or capture effect has a say
+    /// ([`Filtered::PLAIN_SETS`]): the same sets without the seams' calls.
+    #[inline(always)]
+    fn filtered_move_sets<K: Sink<R::Storage>>(
+        &self,
+        cache: &mut crate::hooks::node_cache::NodeCache<R::Storage>,
+        from: Square,
+        kind: u8,
+        own: bool,
+        residual: Bb<R>,
+        lion_moves: &mut MoveList,
+    ) -> (Bb<R>, Bb<R>, Bb<R>) {
+        let t = self.tables;
+        let k = kind as usize;
+        let us = self.side_to_move();
+        let own = own || !Filtered::<R>::BORROW;
+        let kernel = K::COUNTS && own && !t.special[k];
+        let targets = if kernel {
+            let att = t.plain_attacks_inlined(k, us, from, self.occupied());
+            let targets = att & !self.pieces_of(us) & !self.immortals(!us) & residual;
+            if Filtered::<R>::PLAIN_SETS {
+                let plain = targets & !t.dead[us.index()][k];
+                let (promo, stay) = self.plain_move_sets(us, from, k, targets, plain);
+                return (targets, promo, stay);
+            }
+            targets
+        } else if own {
+            self.own_targets(from, kind, lion_moves) & residual
+        } else {
+            self.piece_targets(cache, from, kind, lion_moves) & residual
+        };
+        if targets.is_empty() {
+            return (targets, targets, targets);
+        }
+        let (promo, stay) = self.board_move_sets(cache, from, kind, targets);
+        (targets, promo, stay)
+    }
+
+    /// The pieces of the side to move first on the reflecting `paths` (of `mode`) from its
+    /// king on `king` that may uncover one of the reflectors `theirs` by moving: all of them,
+    /// unless no reflector stands beyond any of them. That is judged at once with every such
+    /// piece lifted: fewer blockers only lengthen paths, so the lifted board's paths hold
+    /// every square a path could reach with one of them gone (a move's landing only blocks).
+    fn reflect_pinnable(&self, mode: Reflect, king: Square, paths: Bb<R>, theirs: Bb<R>) -> Bb<R> {
+        let firsts = paths & self.pieces_of(self.side_to_move());
+        let lifted = self.occupied() & !(firsts & !Bitboard::from_square(king));
+        if firsts.is_empty() || (self.reflect_slides_in(mode, king, lifted) & theirs).is_empty() {
+            return Bitboard::EMPTY;
+        }
+        firsts
     }
 
     /// Where a piece of leaping `kind` of the side to move may land without promoting and

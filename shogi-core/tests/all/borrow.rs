@@ -413,3 +413,23 @@ fn bulk_counting_moves_non_borrowers_as_sets_and_borrowers_one_by_one() {
     assert_eq!(legal(&mut p), expected);
     assert_eq!(p.count_legal_moves(), 16);
 }
+
+#[test]
+fn bulk_counting_of_own_movers_keeps_promotions_and_live_last_ranks() {
+    // Nothing stands behind the rook on 2c or the lance on 5b, so both move by their own
+    // movement (bulk counting finds their sets by the fast path's kernel). The rook: 2b 2a up,
+    // 2d-2i down (six), 1c and 3c-9c along rank c (eight): sixteen targets, each with and
+    // without promotion since it starts in the zone, 32 moves. The lance: 5a, promoting or not
+    // (no dead ranks here), 2 moves. The king on 9i: 9h 8h 8i. 37 in all.
+    let pieces = with_kings(&[("2c", "R"), ("5b", "L")]);
+    let mut p = pos::<Back>(&pieces, 'b', "-");
+    let rook = [
+        "2b", "2a", "2d", "2e", "2f", "2g", "2h", "2i", "1c", "3c", "4c", "5c", "6c", "7c", "8c",
+        "9c",
+    ];
+    let mut expected = from_to("2c", &rook);
+    expected.extend(rook.iter().map(|to| format!("2c{to}+")));
+    expected.extend(set(&["5b5a", "5b5a+", "9i9h", "9i8h", "9i8i"]));
+    assert_eq!(legal(&mut p), expected);
+    assert_eq!(p.count_legal_moves(), 37);
+}

@@ -3,7 +3,8 @@
 use crate::movement::*;
 use shogi_core::pieces::STANDARD_PIECES;
 use shogi_core::table::{Golds, Hooks, Landing};
-use shogi_core::Color;
+use shogi_core::{Color, Rules};
+use std::collections::BTreeSet;
 
 const fn isardam(drops: bool, golds: Golds, binds_king_capture: bool, total: bool) -> Hooks {
     Hooks {
@@ -215,4 +216,25 @@ fn fast_check_test_agrees_with_the_general_rule() {
     run::<TrueA1>();
     run::<TrueA2>();
     run::<TrueB1>();
+}
+
+#[test]
+fn true_forms_with_a_like_attack_on_the_board_allow_only_moves_that_end_it() {
+    // Black rook 5e and White rook 5c face each other on file 5 (5d empty): a like attack is
+    // already on the board. A move is legal only if none is left: the rook captures on 5c
+    // (promoting or not: no White rook is left) or leaves file 5 along rank e (4e-1e, 6e-9e:
+    // neither rook's lines then meet the other). Down the file (5f-5i) or up to 5d it stays
+    // attacked, and a king step (9h 8h 8i) leaves the pair: ten moves, listed and counted.
+    let pieces = [("9i", "K"), ("1a", "k"), ("5e", "R"), ("5c", "r")];
+    let expected = set(&[
+        "5e5c", "5e5c+", "5e4e", "5e3e", "5e2e", "5e1e", "5e6e", "5e7e", "5e8e", "5e9e",
+    ]);
+    fn check<R: Rules>(pieces: &[(&str, &str)], expected: &BTreeSet<String>) {
+        let mut p = pos::<R>(pieces, 'b', "-");
+        assert_eq!(&legal(&mut p), expected, "{}", R::TABLE.name);
+        assert_eq!(p.count_legal_moves(), 10, "{}", R::TABLE.name);
+    }
+    check::<TrueA1>(&pieces, &expected);
+    check::<TrueA2>(&pieces, &expected);
+    check::<TrueB1>(&pieces, &expected);
 }

@@ -326,3 +326,18 @@ fn captured_piece_goes_to_hand_unpromoted() {
     pos.make(mv);
     assert_eq!(pos.to_sfen(), "4k4/9/9/9/4R4/9/9/9/4K4 w R 2");
 }
+
+// ---- king moves next to leaping enemies ----
+
+#[test]
+fn king_avoids_every_square_a_near_leaper_attacks() {
+    // Black king 5e, no enemy slider (no square is threatened by a slide), three White leapers
+    // near it. The gold on 5c attacks (White's forward is toward rank i) 4d 5d 6d; the silver
+    // on 3e attacks 4d and 4f (and 2d 2f 3f); the knight on 7c attacks 6e (and 8e). Of the
+    // king's eight steps 4e, 5f and 6f are left: three moves, listed and counted in bulk (the
+    // leaps of the near pieces taken at once).
+    let sfen = "8k/9/2n1g4/9/4K1s2/9/9/9/9 b - 1";
+    assert_eq!(moves_of::<Std>(sfen), sorted(&["5e4e", "5e5f", "5e6f"]));
+    let mut pos = Position::<Std>::from_sfen(sfen).unwrap();
+    assert_eq!(pos.count_legal_moves(), 3);
+}

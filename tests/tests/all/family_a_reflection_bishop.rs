@@ -3,7 +3,7 @@
 //! by square; `(f, r)` is file and rank number (rank a = 1), a step off the board across a
 //! reflecting edge reverses that component and the slide goes on from the edge square.
 
-use shogi_tests::{moves, moves_from, plain, sorted, with_promotions};
+use shogi_tests::{moves, moves_from, perft, plain, sorted, with_promotions};
 
 const ALL: &str = "Shogi-ReflectionBishop:1";
 const SIDES: &str = "Shogi-ReflectionBishop:2";
@@ -222,4 +222,39 @@ fn pin_along_a_bounced_path_rule_set_2() {
         moves(SIDES, Some(sfen), &[]),
         sorted(&["4h3g", "5i4i", "5i5h", "5i6h", "5i6i"])
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A piece first on a bent path from its king: pinned only with a reflector beyond it.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn piece_on_a_bent_path_from_the_king_is_pinned_only_by_a_reflector_beyond_it() {
+    // Rule set 2 (files reflect, ranks end paths). Black king 8h, Black gold 7e, White king 1a.
+    // The king's (+1,-1) path: 9g | off file 10 -> (-1,-1): 8f 7e (the gold, first) and on,
+    // with the gold lifted, 6d 5c 4b 3a (ends at rank a). Its other paths: (-1,-1) 7g 6f 5e 4d
+    // 3c 2b 1a (the White king), (+1,+1) 9i and (-1,+1) 7i end at rank i.
+    //
+    // White bishop 5c: beyond the gold, so the gold may only stay on the path: 7e6d (its
+    // other steps 7d 8d 6e 8e 7f leave it). The bishop's paths: 6d 7e (the gold); 6b 7a;
+    // 4b 3a; 4d 3e 2f 1g | -> (+1,+1): 2h 3i. None reaches a square next to the king, so all
+    // eight king steps are legal: nine moves.
+    let pinned = "8k/9/4b4/9/2G6/9/9/1K7/9 b - 1";
+    let kings = [
+        "8h7g", "8h7h", "8h7i", "8h8g", "8h8i", "8h9g", "8h9h", "8h9i",
+    ];
+    let mut expected: Vec<&str> = kings.to_vec();
+    expected.push("7e6d");
+    assert_eq!(moves(SIDES, Some(pinned), &[]), sorted(&expected));
+    assert_eq!(perft(SIDES, Some(pinned), 1), 9);
+    // White bishop 2a instead: no reflector beyond the gold (the lifted path ends at 3a), so
+    // all six gold steps are legal. The bishop's paths: 1b | -> (+1,+1): 2c 3d 4e 5f 6g 7h 8i
+    // (ends); 3b 4c 5d 6e 7f 8g 9h | off file -> (-1,+1): 8i (ends). The king may not go to
+    // 7h, 8g, 9h or 8i: 7g 7i 9g 9i and the six gold steps, ten moves.
+    let free = "7bk/9/9/9/2G6/9/9/1K7/9 b - 1";
+    let expected = sorted(&[
+        "8h7g", "8h7i", "8h9g", "8h9i", "7e7d", "7e6d", "7e8d", "7e6e", "7e8e", "7e7f",
+    ]);
+    assert_eq!(moves(SIDES, Some(free), &[]), expected);
+    assert_eq!(perft(SIDES, Some(free), 1), 10);
 }
