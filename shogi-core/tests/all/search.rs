@@ -77,11 +77,15 @@ fn takes_a_hanging_rook() {
 #[test]
 fn claims_a_repetition_draw_when_behind() {
     // Black has an extra gold. After 5i4i 5a4a 4i5i, White's 4a5a repeats the start
-    // position: a draw (0), better for White than any other move (about -600).
+    // position: a draw, worth the contempt to White (-50: it would rather play on from a
+    // level position), still better than any other move (about -600).
     let pos = Position::<Std>::from_sfen("4k4/9/9/9/9/9/9/9/G3K4 b - 1").unwrap();
     let g = Game::with_moves(pos, &["5i4i", "5a4a", "4i5i"]).unwrap();
     let (mv, score) = best_usi(&g, &depth(3));
-    assert_eq!((mv.as_str(), score), ("4a5a", Score::Cp(0)));
+    assert_eq!(
+        (mv.as_str(), score),
+        ("4a5a", Score::Cp(-shogi_core::search::CONTEMPT))
+    );
 }
 
 #[test]
