@@ -256,9 +256,8 @@ struct Worker<R: Rules> {
     root_hint: Option<Move>,
     root_partial: Option<Move>,
     see: bool,
-    /// Quiet moves count as near the enemy king within two steps of it, else one: on boards
-    /// under 7×7 two steps cover most of the board, and almost nothing would be pruned or
-    /// reduced (minishogi against Fairy-Stockfish: 16.9 % with two steps, 23.8 % with one).
+    /// Quiet moves count as near the enemy king within two steps of it, else one (boards
+    /// narrower than [`NEAR_TWO_STEPS_MIN_SIDE`]).
     near_two_steps: bool,
     /// Whether the moves generated at a ply are known legal (see [`Position::search_moves`]).
     all_legal: Vec<bool>,
@@ -408,7 +407,7 @@ impl<R: Rules> Worker<R> {
             see: false,
             near_two_steps: {
                 let g = R::tables().geometry;
-                g.files.min(g.ranks) >= 7
+                g.files.min(g.ranks) >= NEAR_TWO_STEPS_MIN_SIDE
             },
             all_legal: vec![false; MAX_PLY + 1],
             static_evals: vec![-INF; MAX_PLY + 1],
@@ -1422,6 +1421,12 @@ fn pick_next(
     }
     Some((moves[index], scores[index]))
 }
+
+/// The shortest side of a board on which "near the enemy king" (never pruned nor reduced)
+/// reaches two steps: on a smaller board two steps cover most of it, and almost nothing would
+/// be pruned or reduced. Minishogi against Fairy-Stockfish, 100 ms a move, balanced openings,
+/// runs of 40-80 games pooled: 20.0 % over 160 games with two steps, 26.0 % over 240 with one.
+const NEAR_TWO_STEPS_MIN_SIDE: u8 = 7;
 
 /// What a repetition draw costs the side to move at the root (centipawns): the search plays
 /// on rather than repeat a level position, and takes a draw only when it stands worse than

@@ -374,8 +374,19 @@ impl Hooks {
     /// True when attacks and check are those of the pieces' own movement, so the fast
     /// reverse-attack test and pin-based legality are exact.
     pub const fn plain_attacks(&self) -> bool {
+        self.own_attacks() && matches!(self.paralysis, Paralysis::None)
+    }
+
+    /// True when every piece attacks with its own movement and paralysis by any enemy
+    /// (RULES.md §6) is the only rule that keeps some from moving or checking: the attack
+    /// maps are the natural ones, less what the paralysed pieces may do.
+    pub const fn plain_attacks_but_paralysis(&self) -> bool {
+        self.own_attacks() && matches!(self.paralysis, Paralysis::AnyEnemy)
+    }
+
+    /// Pieces move and land by their own movement (paralysis aside).
+    const fn own_attacks(&self) -> bool {
         matches!(self.movement_source, MovementSource::Own)
-            && matches!(self.paralysis, Paralysis::None)
             && matches!(self.landing, Landing::None)
             && matches!(self.move_shape, MoveShape::Normal)
     }
