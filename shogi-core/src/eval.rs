@@ -128,22 +128,19 @@ pub const OWN_MOVEMENT_DANGER: OwnMovementDanger = OwnMovementDanger {
     cap: 900,
 };
 
-/// What a paralysed piece costs its side and what free movement earns it, under paralysis
-/// and Madrasi (RULES.md §6): a piece that may not move can neither flee nor defend by moving,
+/// What a paralysed piece costs its side under paralysis and Madrasi (RULES.md §6), on top of
+/// the mobility it loses: a piece that may not move can neither flee nor defend by moving,
 /// and a side whose pieces are all frozen has no move and loses.
 pub struct Immobility {
     /// Per paralysed piece (royal ones excluded): this much, plus `frozen_pct` % of its value.
     pub frozen: i32,
     pub frozen_pct: i32,
-    /// Per square a piece that may move attacks outside its own side's pieces.
-    pub free_square: i32,
 }
 
 /// The weights of [`Immobility`].
 pub const IMMOBILITY: Immobility = Immobility {
     frozen: 10,
     frozen_pct: 10,
-    free_square: 2,
 };
 
 impl Immobility {
@@ -169,8 +166,12 @@ const CHECKERS: usize = 16;
 /// attacking colour what bears on the enemy king.
 struct Picture<S: Storage> {
     /// Squares each colour attacks at least once / at least twice.
+    /// A paralysed piece's attacks are left out: it captures nothing.
     once: [Bitboard<S>; 2],
     twice: [Bitboard<S>; 2],
+    /// Squares paralysed pieces attack (under paralysis they still paralyse what lands
+    /// there, so a check from one of them is no safer).
+    frozen_attacks: [Bitboard<S>; 2],
     /// Per attacking colour: its pieces attacking the enemy king's ring, and their attacks
     /// on the squares next to that king.
     ring_attackers: [i32; 2],
@@ -242,9 +243,9 @@ pub struct Evaluator<S: Storage = u128> {
     /// Whether the terms read from the pieces' attacks (mobility, proximity, drops, king
     /// safety) apply: not where pieces do not move by their kind's own movement.
     reads_attacks: bool,
-    /// Paralysis by any enemy piece (RULES.md §6) with otherwise plain attacks: the attack
-    /// maps are the natural ones, but a paralysed piece neither moves nor checks, and a
-    /// checking piece is safe only on a square we do not attack (else it is paralysed).
+    /// Paralysis (RULES.md §6) with otherwise natural attacks: a paralysed piece neither
+    /// moves nor checks, and a checking piece is safe only on a square we do not attack
+    /// (else it may be paralysed).
     paralysis: bool,
     /// Borrowed movement (RULES.md §3, Annan): pieces attack with what they borrow, which the
     /// position works out ([`Position::borrowed_attacks`]); read for mobility and king danger.
@@ -253,26 +254,26 @@ pub struct Evaluator<S: Storage = u128> {
 
 impl<S: Storage> Evaluator<S> {
     /// The evaluator of rule set `R` with the tuned weights.
-    /// - Paralysis by any enemy (RULES.md §6) with otherwise plain movement: every term, with
-    ///   the paralysed pieces frozen ([`IMMOBILITY`]) and safe checks only where we do not
-    ///   attack (Paralysis:1 against the engine of 39c9624, four runs of 10-40 games
-    ///   pooled: +51 -36 =32, 56 %; the material-and-own-movement evaluation before it:
-    ///   +5 -9 =15, 43 %).
-    /// - Where a piece's moves and attacks are otherwise not its kind's own movement (borrowed
-    ///   movement and Annan, Madrasi, Isardam, chained moves: RULES.md §3, §5, §6), the
-    ///   attack-map terms are left out (with them the engine lost to a material-only one,
-    ///   paralysis: +9 -18 =13) and the king safety is the coarser [`OWN_MOVEMENT_DANGER`];
-    ///   under borrowed movement it reads the borrowed attacks, which also give a mobility
-    ///   term (BackPosition:1 against 39c9624: 52.5 % with material and hand only, 61.3 %
-    ///   with own-movement danger, 72.5 % with borrowed attacks and mobility, 40 games each).
+    /// - Where pieces attack by their kind's own movement but paralysis freezes some
+    ///   (RULES.md §6: Paralysis, Madrasi) or a landing rule bars some targets (Isardam):
+    ///   every term, read from the natural attack maps; paralysed pieces are frozen
+    ///   ([`IMMOBILITY`]), and a check is safe only where we do not attack (a checker there
+    ///   would be paralysed; under Madrasi only by a like piece, which this overstates).
+    ///   Against the engine of 39c9624, 100 ms a move, 40 games each unless said: Paralysis:1
+    ///   four runs pooled +51 -36 =32, 56 % (material and own-movement danger before: +5 -9
+    ///   =15, 43 %); IsardamB:1 +33 -7, 82.5 % (60.0 % before); Madrasi:1 +31 -9, 77.5 %
+    ///   (67.5 % before).
+    /// - Where a piece's moves and attacks are not its kind's own movement (borrowed movement
+    ///   and Annan, chained moves: RULES.md §3, §5), the attack-map terms are left out and the
+    ///   king safety is the coarser [`OWN_MOVEMENT_DANGER`]; under borrowed movement it reads
+    ///   the borrowed attacks, which also give a mobility term (BackPosition:1 against
+    ///   39c9624: 52.5 % with material and hand only, 61.3 % with own-movement danger, 72.5 %
+    ///   with borrowed attacks and mobility, 40 games each).
     pub fn new<R: Rules<Storage = S>>() -> Self {
         let e = Self::with_weights(R::tables(), WEIGHTS);
-        if R::HOOKS.plain_attacks() {
-            return e;
-        }
-        if R::HOOKS.plain_attacks_but_paralysis() {
+        if R::HOOKS.natural_attack_maps() {
             return Evaluator {
-                paralysis: true,
+                paralysis: !matches!(R::HOOKS.paralysis, Paralysis::None),
                 ..e
             };
         }
@@ -406,7 +407,7 @@ impl<S: Storage> Evaluator<S> {
     /// Black's score.
     pub fn balance<R: Rules<Storage = S>>(&self, pos: &Position<R>) -> i32 {
         if !self.reads_attacks {
-            return self.material(pos) + self.immobility(pos) + self.borrowed_mobility(pos)
+            return self.material(pos) + self.borrowed_mobility(pos)
                 - self.own_movement_danger(pos, Color::Black)
                 + self.own_movement_danger(pos, Color::White);
         }
@@ -496,36 +497,6 @@ impl<S: Storage> Evaluator<S> {
         score * self.w.piece_mobility / 100
     }
 
-    /// Black's [`IMMOBILITY`] balance: paralysed pieces cost, free ones earn by the squares
-    /// they attack. 0 without paralysis.
-    fn immobility<R: Rules<Storage = S>>(&self, pos: &Position<R>) -> i32 {
-        if matches!(R::HOOKS.paralysis, Paralysis::None) {
-            return 0;
-        }
-        let t = pos.tables();
-        let w = IMMOBILITY;
-        let mut score = 0;
-        for c in Color::BOTH {
-            let frozen = pos.paralysed_pieces(c);
-            let own = pos.pieces_of(c);
-            let mut side = 0;
-            for sq in own {
-                let k = pos.piece_at(sq).kind();
-                if t.royal[k as usize] {
-                    continue;
-                }
-                if frozen.contains(sq) {
-                    side -= w.frozen_cost(t.value[k as usize]);
-                } else {
-                    let free = self.piece_attacks(pos, k, c, sq) & !own & self.board;
-                    side += w.free_square * free.count() as i32;
-                }
-            }
-            score += if c == Color::Black { side } else { -side };
-        }
-        score
-    }
-
     /// Black's material and piece-square values, on the board and in hand (all of the
     /// evaluation but king safety where it reads no attacks).
     fn material<R: Rules<Storage = S>>(&self, pos: &Position<R>) -> i32 {
@@ -566,6 +537,7 @@ impl<S: Storage> Evaluator<S> {
         let mut p = Picture {
             once: [Bitboard::EMPTY; 2],
             twice: [Bitboard::EMPTY; 2],
+            frozen_attacks: [Bitboard::EMPTY; 2],
             ring_attackers: [0; 2],
             ring_hits: [0; 2],
             checkers: [[(0, Bitboard::EMPTY); CHECKERS]; 2],
@@ -609,12 +581,13 @@ impl<S: Storage> Evaluator<S> {
                 }
                 let reach = self.reach[ci][ku][sq.index()];
                 let att = self.piece_attacks(pos, k, c, sq);
-                p.twice[ci] |= p.once[ci] & att;
-                p.once[ci] |= att;
                 if frozen.contains(sq) {
+                    p.frozen_attacks[ci] |= att;
                     score -= sign * IMMOBILITY.frozen_cost(t.value[ku]);
                     continue;
                 }
+                p.twice[ci] |= p.once[ci] & att;
+                p.once[ci] |= att;
                 mobility += MOBILITY[(att & !own & self.board).count() as usize];
                 if let Some((a, b)) = both_kings {
                     if (reach & near_kings).is_empty() {
@@ -674,7 +647,7 @@ impl<S: Storage> Evaluator<S> {
         let them = them_c.index();
         let weak = p.once[them] & !p.twice[us];
         let safe = if self.paralysis {
-            !pos.pieces_of(them_c) & !p.once[us]
+            !pos.pieces_of(them_c) & !(p.once[us] | p.frozen_attacks[us])
         } else {
             !pos.pieces_of(them_c) & (!p.once[us] | (weak & p.twice[them]))
         };

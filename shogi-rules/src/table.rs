@@ -377,11 +377,13 @@ impl Hooks {
         self.own_attacks() && matches!(self.paralysis, Paralysis::None)
     }
 
-    /// True when every piece attacks with its own movement and paralysis by any enemy
-    /// (RULES.md §6) is the only rule that keeps some from moving or checking: the attack
-    /// maps are the natural ones, less what the paralysed pieces may do.
-    pub const fn plain_attacks_but_paralysis(&self) -> bool {
-        self.own_attacks() && matches!(self.paralysis, Paralysis::AnyEnemy)
+    /// True when every piece attacks with its own movement, whatever else may keep it from
+    /// moving there: paralysis freezes some pieces (RULES.md §6), a landing rule (Isardam)
+    /// bars some targets. The natural attack maps are then a fair picture of the position,
+    /// less what the paralysed pieces may do.
+    pub const fn natural_attack_maps(&self) -> bool {
+        matches!(self.movement_source, MovementSource::Own)
+            && matches!(self.move_shape, MoveShape::Normal)
     }
 
     /// Pieces move and land by their own movement (paralysis aside).

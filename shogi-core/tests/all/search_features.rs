@@ -185,14 +185,17 @@ fn paralysed_pieces_cost_their_side() {
     let std = gain::<Std>(&Evaluator::new::<Std>(), free, frozen);
     let para = gain::<AnyEnemy>(&Evaluator::new::<AnyEnemy>(), free, frozen);
     assert!(para >= std + 100, "paralysis {para}, standard {std}");
-    // Madrasi (same kind): one white gold between two black ones freezes all three, which
-    // costs Black a gold more than White; spread apart, the three move and earn their
-    // squares. Nothing else differs (the kings are out of reach), so the gain is the
-    // immobility term alone: 70 + 12.
-    let madrasi = Evaluator::new::<Madrasi1>();
+    // Madrasi (same kind): one white gold between two black ones freezes all three. Under
+    // standard rules that cluster is far better for Black than the golds spread apart (two
+    // golds bearing on the white king's ring: about 400). Under Madrasi the frozen golds
+    // capture nothing and give no check, and Black pays one gold's frozen cost more than
+    // White (10 + 10 % of its value): spread apart is better.
     let three = "4k4/9/9/3GgG3/9/9/9/9/4K4 b - 1";
     let apart = "4k4/9/9/1G2g2G1/9/9/9/9/4K4 b - 1";
-    assert!(gain::<Madrasi1>(&madrasi, apart, three) >= 60);
+    let madrasi = gain::<Madrasi1>(&Evaluator::new::<Madrasi1>(), apart, three);
+    let std = gain::<Std>(&Evaluator::new::<Std>(), apart, three);
+    assert!(std < -300, "standard {std}");
+    assert!(madrasi > 0, "madrasi {madrasi}");
 }
 
 #[test]
