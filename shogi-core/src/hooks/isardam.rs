@@ -44,11 +44,7 @@ impl<R: Rules> Position<R> {
         vacated: Bb<R>,
     ) -> Bb<R> {
         let occ = self.occupied() & !vacated;
-        let mut att = Bitboard::EMPTY;
-        for k in kinds_in(Self::same_kind_mask(golds, kind)) {
-            att |= self.natural_attacks_of(k, !color, self.pieces(!color, k) & !vacated, occ);
-        }
-        att
+        self.kinds_attacks(!color, Self::same_kind_mask(golds, kind), !vacated, occ)
     }
 
     /// [`Position::like_attacks`] for the side to move's `color` leaving one square of its
@@ -63,10 +59,11 @@ impl<R: Rules> Position<R> {
         kind: u8,
         vacated: Bb<R>,
     ) -> Bb<R> {
-        let map = cache.like_map(kind, || {
+        // One map per class: its kinds share it.
+        let class = Self::same_kind_mask(golds, kind);
+        let map = cache.like_map(class.trailing_zeros() as u8, || {
             self.like_attacks(golds, color, kind, Bitboard::EMPTY)
         });
-        let class = Self::same_kind_mask(golds, kind);
         if (map & vacated).nonempty() && class & self.tables.reverse.blockable_kinds != 0 {
             return self.like_attacks(golds, color, kind, vacated);
         }
