@@ -190,8 +190,10 @@ impl<R: Rules> Position<R> {
         if t.promote_to[k] == u8::MAX {
             return (Bitboard::EMPTY, stay);
         }
-        let promo = self.promotion_squares(us, from, k, targets)
-            & self.landing_squares_cached(cache, us, t.promote_to[k], left);
+        let mut promo = self.promotion_squares(us, from, k, targets);
+        if promo.nonempty() {
+            promo &= self.landing_squares_cached(cache, us, t.promote_to[k], left);
+        }
         if R::HOOKS.promotion == PromotionRule::Forced {
             return (promo, stay & !promo);
         }
