@@ -241,11 +241,9 @@ impl<R: Rules> Position<R> {
                 let mut barred = self.like_attacks_cached(cache, golds, us, form, vacated);
                 if matches!(golds, Golds::AsGold) && R::GOLD_MASK >> form & 1 != 0 {
                     let occ = self.occupied() & !vacated;
-                    for k in kinds_in(R::GOLD_MASK) {
-                        for q in self.pieces(!us, k) & !vacated {
-                            barred |= self.natural_attacks_in(form, !us, q, occ);
-                        }
-                    }
+                    let class = kinds_in(R::GOLD_MASK)
+                        .fold(Bitboard::EMPTY, |bb, k| bb | self.pieces(!us, k));
+                    barred |= self.natural_attacks_of(form, !us, class & !vacated, occ);
                 }
                 !barred
             }
@@ -390,9 +388,17 @@ impl<R: Rules> Position<R> {
             let class = |c| kinds_in(gold).fold(Bitboard::EMPTY, |bb, k| bb | pieces(c, k));
             let (black, white) = (class(Color::Black), class(Color::White));
             if black.nonempty() && white.nonempty() {
-                for k in kinds_in(gold) {
+                // Kinds that move alike as one set (the golds and promoted golds).
+                let mut left = gold & self.tables.kind_mask;
+                while left != 0 {
+                    let alike = self.tables.same_movement[left.trailing_zeros() as usize] & left;
+                    left &= !alike;
                     for (c, enemies) in [(Color::Black, white), (Color::White, black)] {
-                        if (self.natural_attacks_of(k, c, pieces(c, k), occ) & enemies).nonempty() {
+                        let ours = kinds_in(alike).fold(Bitboard::EMPTY, |bb, k| bb | pieces(c, k));
+                        let k = alike.trailing_zeros() as u8;
+                        if ours.nonempty()
+                            && (self.natural_attacks_of(k, c, ours, occ) & enemies).nonempty()
+                        {
                             return true;
                         }
                     }
