@@ -158,8 +158,10 @@ impl<R: Rules> Position<R> {
     }
 
     /// The targets of [`Position::push_board_moves`] split into those reached promoting and
-    /// those reached without promoting (a square may be in both).
-    #[inline]
+    /// those reached without promoting (a square may be in both). Always inlined: the
+    /// filtered path's bulk counting calls it per piece under a landing rule (Isardam B:1
+    /// perft 4 184.8M -> 178.7M instructions where the compiler left it a call).
+    #[inline(always)]
     pub(crate) fn board_move_sets(
         &self,
         cache: &mut NodeCache<R::Storage>,
