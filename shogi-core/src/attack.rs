@@ -4,7 +4,7 @@ use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
-use crate::table::Reflect;
+use crate::table::{KindMask, Reflect};
 use crate::tables::{first_along, OPPOSITE};
 
 impl<R: Rules> Position<R> {
@@ -40,12 +40,55 @@ impl<R: Rules> Position<R> {
         pieces: Bb<R>,
         occ: Bb<R>,
     ) -> Bb<R> {
-        if let Some(att) = self.tables.leap_set_attacks(kind as usize, color, pieces) {
-            return att;
+        let t = self.tables;
+        let (c, k) = (color.index(), kind as usize);
+        if t.set_leapers[c] >> k & 1 != 0 {
+            // A shift per leap pays for itself from about as many pieces as leaps (pawns),
+            // a lookup per piece below that (the king, two golds).
+            let (start, end) = t.leap_shift_range[c][k];
+            if pieces.count() as u16 >= end - start {
+                return t
+                    .leap_set_attacks(k, color, pieces)
+                    .unwrap_or(Bitboard::EMPTY);
+            }
+            return pieces
+                .into_iter()
+                .fold(Bitboard::EMPTY, |att, sq| att | t.leap[c][k][sq.index()]);
         }
         let mut att = Bitboard::EMPTY;
         for sq in pieces {
             att |= self.natural_attacks_in(kind, color, sq, occ);
+        }
+        att
+    }
+
+    /// Squares naturally attacked on the board `occ` by the pieces of `by` among `within` whose
+    /// kind is in `kinds`: the kinds that move alike as one set (a gold class counted as gold).
+    #[inline]
+    pub(crate) fn kinds_attacks(
+        &self,
+        by: Color,
+        kinds: KindMask,
+        within: Bb<R>,
+        occ: Bb<R>,
+    ) -> Bb<R> {
+        let t = self.tables;
+        let mut left = kinds & t.kind_mask;
+        let mut att = Bitboard::EMPTY;
+        while left != 0 {
+            let k = left.trailing_zeros() as u8;
+            let alike = t.same_movement[k as usize] & left;
+            left &= !alike;
+            let mut pieces = Bitboard::EMPTY;
+            let mut rest = alike;
+            while rest != 0 {
+                pieces |= self.pieces(by, rest.trailing_zeros() as u8);
+                rest &= rest - 1;
+            }
+            pieces &= within;
+            if pieces.nonempty() {
+                att |= self.natural_attacks_of(k, by, pieces, occ);
+            }
         }
         att
     }

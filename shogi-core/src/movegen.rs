@@ -158,8 +158,10 @@ impl<R: Rules> Position<R> {
     }
 
     /// The targets of [`Position::push_board_moves`] split into those reached promoting and
-    /// those reached without promoting (a square may be in both).
-    #[inline]
+    /// those reached without promoting (a square may be in both). Always inlined: the
+    /// filtered path's bulk counting calls it per piece under a landing rule (Isardam B:1
+    /// perft 4 184.8M -> 178.7M instructions where the compiler left it a call).
+    #[inline(always)]
     pub(crate) fn board_move_sets(
         &self,
         cache: &mut NodeCache<R::Storage>,
@@ -190,8 +192,10 @@ impl<R: Rules> Position<R> {
         if t.promote_to[k] == u8::MAX {
             return (Bitboard::EMPTY, stay);
         }
-        let promo = self.promotion_squares(us, from, k, targets)
-            & self.landing_squares_cached(cache, us, t.promote_to[k], left);
+        let mut promo = self.promotion_squares(us, from, k, targets);
+        if promo.nonempty() {
+            promo &= self.landing_squares_cached(cache, us, t.promote_to[k], left);
+        }
         if R::HOOKS.promotion == PromotionRule::Forced {
             return (promo, stay & !promo);
         }

@@ -332,6 +332,9 @@ pub struct Tables<S = u128> {
     pub royal_mask: KindMask,
     /// Every kind of the table (bit mask).
     pub kind_mask: KindMask,
+    /// `same_movement[kind]`: the kinds that move exactly as `kind` does (itself included), so
+    /// that their attacks are found as one set (the golds and promoted golds).
+    pub same_movement: [KindMask; MAX_KINDS],
     /// Who can attack a square: the reverse view used by check detection.
     pub reverse: ReverseAttacks<S>,
     /// Material class of each kind: the lowest kind linked to it by promotion or by what a
@@ -477,6 +480,7 @@ impl<S: Storage> Tables<S> {
             any_special: false,
             royal_mask: 0,
             kind_mask: 0,
+            same_movement: [0; MAX_KINDS],
             reverse: ReverseAttacks {
                 leap_sources: [[Bitboard::EMPTY; SQUARES]; 2],
                 slide_kinds: [[0; 8]; 2],
@@ -597,6 +601,13 @@ impl<S: Storage> Tables<S> {
                             t.file_leapers[c] |= 1 << k;
                         }
                     }
+                }
+            }
+        }
+        for (i, p) in table.pieces.iter().enumerate() {
+            for (j, q) in table.pieces.iter().enumerate() {
+                if p.movement == q.movement {
+                    t.same_movement[i] |= 1 << j;
                 }
             }
         }

@@ -44,11 +44,7 @@ impl<R: Rules> Position<R> {
         vacated: Bb<R>,
     ) -> Bb<R> {
         let occ = self.occupied() & !vacated;
-        let mut att = Bitboard::EMPTY;
-        for k in kinds_in(Self::same_kind_mask(golds, kind)) {
-            att |= self.natural_attacks_of(k, !color, self.pieces(!color, k) & !vacated, occ);
-        }
-        att
+        self.kinds_attacks(!color, Self::same_kind_mask(golds, kind), !vacated, occ)
     }
 
     /// [`Position::like_attacks`] for the side to move's `color` leaving one square of its
@@ -63,10 +59,11 @@ impl<R: Rules> Position<R> {
         kind: u8,
         vacated: Bb<R>,
     ) -> Bb<R> {
-        let map = cache.like_map(kind, || {
+        // One map per class: its kinds share it.
+        let class = Self::same_kind_mask(golds, kind);
+        let map = cache.like_map(class.trailing_zeros() as u8, || {
             self.like_attacks(golds, color, kind, Bitboard::EMPTY)
         });
-        let class = Self::same_kind_mask(golds, kind);
         if (map & vacated).nonempty() && class & self.tables.reverse.blockable_kinds != 0 {
             return self.like_attacks(golds, color, kind, vacated);
         }
@@ -244,11 +241,9 @@ impl<R: Rules> Position<R> {
                 let mut barred = self.like_attacks_cached(cache, golds, us, form, vacated);
                 if matches!(golds, Golds::AsGold) && R::GOLD_MASK >> form & 1 != 0 {
                     let occ = self.occupied() & !vacated;
-                    for k in kinds_in(R::GOLD_MASK) {
-                        for q in self.pieces(!us, k) & !vacated {
-                            barred |= self.natural_attacks_in(form, !us, q, occ);
-                        }
-                    }
+                    let class = kinds_in(R::GOLD_MASK)
+                        .fold(Bitboard::EMPTY, |bb, k| bb | self.pieces(!us, k));
+                    barred |= self.natural_attacks_of(form, !us, class & !vacated, occ);
                 }
                 !barred
             }
@@ -393,9 +388,17 @@ impl<R: Rules> Position<R> {
             let class = |c| kinds_in(gold).fold(Bitboard::EMPTY, |bb, k| bb | pieces(c, k));
             let (black, white) = (class(Color::Black), class(Color::White));
             if black.nonempty() && white.nonempty() {
-                for k in kinds_in(gold) {
+                // Kinds that move alike as one set (the golds and promoted golds).
+                let mut left = gold & self.tables.kind_mask;
+                while left != 0 {
+                    let alike = self.tables.same_movement[left.trailing_zeros() as usize] & left;
+                    left &= !alike;
                     for (c, enemies) in [(Color::Black, white), (Color::White, black)] {
-                        if (self.natural_attacks_of(k, c, pieces(c, k), occ) & enemies).nonempty() {
+                        let ours = kinds_in(alike).fold(Bitboard::EMPTY, |bb, k| bb | pieces(c, k));
+                        let k = alike.trailing_zeros() as u8;
+                        if ours.nonempty()
+                            && (self.natural_attacks_of(k, c, ours, occ) & enemies).nonempty()
+                        {
                             return true;
                         }
                     }

@@ -68,18 +68,7 @@ impl<R: Rules> Position<R> {
 
     /// Squares naturally attacked by the pieces of `by` whose kind is in `kinds`.
     fn attack_map(&self, by: Color, kinds: KindMask) -> Bb<R> {
-        let mut map = Bitboard::EMPTY;
-        if kinds == KindMask::MAX {
-            for sq in self.pieces_of(by) {
-                map |= self.natural_attacks(self.piece_at(sq).kind(), by, sq);
-            }
-        } else {
-            let occ = self.occupied();
-            for k in kinds_in(kinds) {
-                map |= self.natural_attacks_of(k, by, self.pieces(by, k), occ);
-            }
-        }
-        map
+        self.kinds_attacks(by, kinds, Bitboard::FULL, self.occupied())
     }
 }
 

@@ -312,12 +312,17 @@ impl<R: Rules> Position<R> {
                 Some(info) => {
                     let ok = if from == king {
                         let lifted = occ ^ Bitboard::from_square(king);
-                        let mut safe = Bitboard::EMPTY;
-                        for to in targets {
-                            if self.plain_attackers(to, them, lifted).is_empty()
-                                && !self.reflect_attacked(to, them, lifted)
+                        // The leaps of the enemies near enough at once; the full test only
+                        // where a slider stands on a line through the step.
+                        let near = t.reverse.royal_leap_sources[us.index()][king.index()] & enemy;
+                        let mut safe = targets & !self.leap_attacks_of(near, them.index());
+                        let sliders = self.sliders_of(them);
+                        for to in safe {
+                            let lined = (t.reverse.lines[to.index()] & sliders).nonempty();
+                            if lined && self.plain_attackers(to, them, lifted).nonempty()
+                                || self.reflect_attacked(to, them, lifted)
                             {
-                                safe.set(to);
+                                safe.clear(to);
                             }
                         }
                         safe
