@@ -77,8 +77,23 @@ impl<R: Rules> Position<R> {
     }
 
     fn board_moves_into(&self, cache: &mut NodeCache<R::Storage>, out: &mut MoveList) {
+        self.each_board_targets(cache, out, |cache, out, from, kind, targets| {
+            self.push_board_moves(cache, from, kind, targets, out)
+        });
+    }
+
+    /// Calls `each(cache, out, from, kind, targets)` for every mobile piece of the side to
+    /// move with the squares it may move to ([`Position::piece_targets`], or its chains); lion
+    /// double moves are appended to `out`.
+    #[inline]
+    fn each_board_targets(
+        &self,
+        cache: &mut NodeCache<R::Storage>,
+        out: &mut MoveList,
+        mut each: impl FnMut(&mut NodeCache<R::Storage>, &mut MoveList, Square, u8, Bb<R>),
+    ) {
         if matches!(R::HOOKS.move_shape, MoveShape::Chained) {
-            self.chain_moves(cache, out);
+            self.each_chain(|from, kind, targets| each(cache, out, from, kind, targets));
             return;
         }
         let us = self.side_to_move();
@@ -86,8 +101,22 @@ impl<R: Rules> Position<R> {
         for from in self.pieces_of(us) & !self.paralysed_pieces(us) {
             let kind = self.piece_at(from).kind();
             let targets = self.piece_targets(cache, from, kind, out);
-            self.push_board_moves(cache, from, kind, targets, out);
+            each(cache, out, from, kind, targets);
         }
+    }
+
+    /// Number of pseudo-legal moves, [`Position::pseudo_moves`] counted without the list.
+    pub(crate) fn count_pseudo_moves(&self) -> u64 {
+        let mut cache = self.node_cache();
+        let mut lions = MoveList::new();
+        let mut n = 0;
+        self.each_board_targets(&mut cache, &mut lions, |cache, _, from, kind, targets| {
+            // Both sets lie within `targets`, one move per square of each.
+            let (promo, stay) = self.board_move_sets(cache, from, kind, targets);
+            n += u64::from(promo.count() + stay.count());
+        });
+        self.each_drop(&mut cache, |_, to| n += u64::from(to.count()));
+        n + lions.len() as u64
     }
 
     /// Squares the mobile piece of `kind` on `from` may move to (normal move shape), before
@@ -402,6 +431,17 @@ impl<R: Rules> Position<R> {
 
     /// Pseudo-legal drops (dead-piece ranks and nifu excluded).
     fn drops(&self, cache: &mut NodeCache<R::Storage>, out: &mut MoveList) {
+        self.each_drop(cache, |kind, to| {
+            for sq in to {
+                out.push(Move::drop(kind, sq));
+            }
+        });
+    }
+
+    /// Calls `each(kind, squares)` for every kind the side to move may drop, with the
+    /// squares it may go to.
+    #[inline]
+    fn each_drop(&self, cache: &mut NodeCache<R::Storage>, mut each: impl FnMut(u8, Bb<R>)) {
         let us = self.side_to_move();
         let t = self.tables;
         let empty = self.empty_squares();
@@ -409,15 +449,11 @@ impl<R: Rules> Position<R> {
             if self.hand(us, kind) == 0 {
                 continue;
             }
-            for to in self.drop_targets(cache, us, kind, empty) {
-                out.push(Move::drop(kind, to));
-            }
+            each(kind, self.drop_targets(cache, us, kind, empty));
             // Flip rules: the piece may also be dropped promoted side up.
             let up = t.promote_to[kind as usize];
             if R::HOOKS.promotion.flips() && up != u8::MAX {
-                for to in self.drop_targets(cache, us, up, empty) {
-                    out.push(Move::drop(up, to));
-                }
+                each(up, self.drop_targets(cache, us, up, empty));
             }
         }
     }

@@ -98,6 +98,18 @@ impl<S: Storage> Bitboard<S> {
         let column = b | up | down;
         Bitboard((up | down | column.shl(STRIDE as u32) | column.shr(STRIDE as u32)) & S::FULL)
     }
+    /// Every square moved one step by `(df, dr)` (each -1, 0 or 1) on the storage board, a
+    /// rank step never wrapping into the next file (on a smaller board this may yield squares
+    /// just off it).
+    #[inline]
+    pub fn stepped(self, df: i8, dr: i8) -> Self {
+        let b = match dr {
+            1 => self.0 & !S::RANK_LAST,
+            -1 => self.0 & !S::RANK_FIRST,
+            _ => self.0,
+        };
+        Bitboard(Bitboard(b).shifted(df as i32 * STRIDE as i32 + dr as i32).0 & S::FULL)
+    }
     /// Lowest square.
     #[inline]
     pub fn lsb(self) -> Option<Square> {

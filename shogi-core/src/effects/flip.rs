@@ -19,7 +19,7 @@ use crate::geometry::{Color, Square};
 use crate::position::{Outcome, Piece, Position};
 use crate::rules::{Bb, Rules};
 use crate::table::{AfterMove, NifuPolicy};
-use crate::tables::DIRS;
+use crate::tables::{first_along, DIRS};
 
 impl<R: Rules> Position<R> {
     /// Applies the after-move effect of a board move whose piece now stands on `at`.
@@ -35,29 +35,45 @@ impl<R: Rules> Position<R> {
     /// Enemy pieces sandwiched between `at` and a piece of the side to move, in all eight
     /// directions. A run ended by the edge or an empty square is not sandwiched.
     pub fn sandwiched(&self, at: Square) -> Bb<R> {
+        let t = self.tables;
         let us = self.side_to_move();
-        let (ours, theirs) = (self.pieces_of(us), self.pieces_of(!us));
+        let ours = self.pieces_of(us);
+        let others = !self.pieces_of(!us);
         let mut out = Bitboard::EMPTY;
-        for (df, dr) in DIRS {
-            let mut run = Bitboard::EMPTY;
-            let (mut f, mut r) = (at.file() as i32, at.rank() as i32);
-            loop {
-                f += df as i32;
-                r += dr as i32;
-                let Some(sq) = R::GEOMETRY.square(f, r) else {
-                    break;
-                };
-                if theirs.contains(sq) {
-                    run.set(sq);
-                    continue;
+        for d in 0..DIRS.len() {
+            // The run ends on the first square along the ray that holds no enemy piece.
+            let ray = t.rays[d][at.index()];
+            if let Some(end) = first_along(d, ray & others) {
+                if ours.contains(end) {
+                    out |= ray ^ t.rays[d][end.index()] ^ Bitboard::from_square(end);
                 }
-                if ours.contains(sq) {
-                    out |= run;
-                }
-                break;
             }
         }
         out
+    }
+
+    /// Squares where a board move of the side to move may sandwich something: next to a run
+    /// of enemy pieces closed by a piece of the mover, judged before the move (moving can
+    /// take a closer away but never makes a run), so a superset of every move's sandwiches.
+    pub(crate) fn sandwich_squares(&self) -> Bb<R> {
+        let us = self.side_to_move();
+        let (ours, theirs) = (self.pieces_of(us), self.pieces_of(!us));
+        let mut out = Bitboard::EMPTY;
+        // A run's last piece stands next to its closer.
+        if (theirs & ours.neighbours()).is_empty() {
+            return out;
+        }
+        for (df, dr) in DIRS {
+            // Back from the closers through the runs they close along (df, dr).
+            let mut front = ours.stepped(-df, -dr) & theirs;
+            let mut runs = front;
+            while front.nonempty() {
+                front = front.stepped(-df, -dr) & theirs;
+                runs |= front;
+            }
+            out |= runs.stepped(-df, -dr);
+        }
+        out & !ours
     }
 
     /// Othello: sandwiched pieces change owner, keeping promotion; a flipped king wins at once.

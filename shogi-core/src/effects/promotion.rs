@@ -13,7 +13,7 @@ impl<R: Rules> Position<R> {
     /// Targets of the piece of `kind` on `from` to which it may not move unpromoted because it
     /// would end dead. Without a capture effect that moves the capturer or changes its owner,
     /// these are the kind's dead squares.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn dead_landings(&self, from: Square, kind: u8, targets: Bb<R>) -> Bb<R> {
         let t = self.tables;
         let us = self.side_to_move();

@@ -19,8 +19,6 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Square, SQUARES};
-use crate::hooks::node_cache::NodeCache;
-use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
 
@@ -37,23 +35,53 @@ impl<R: Rules> Position<R> {
         out
     }
 
-    /// Appends the pseudo-legal chained moves of the side to move.
-    pub(crate) fn chain_moves(&self, cache: &mut NodeCache<R::Storage>, out: &mut MoveList) {
+    /// Calls `each(from, kind, targets)` for every mobile piece of the side to move, with the
+    /// final squares of its chains (own pieces and immortals masked).
+    #[inline]
+    pub(crate) fn each_chain(&self, mut each: impl FnMut(Square, u8, Bb<R>)) {
+        let t = self.tables;
         let us = self.side_to_move();
         let ours = self.pieces_of(us);
-        // Second-leg reach of every friendly piece, computed once.
-        let mut reach = [Bitboard::EMPTY; SQUARES];
-        for mid in ours {
-            reach[mid.index()] = self.movement_reach(self.piece_at(mid).kind(), us, mid);
-        }
         let allowed = !ours & !self.immortals(!us);
-        for from in ours & !self.paralysed_pieces(us) {
-            let kind = self.piece_at(from).kind();
-            let mut targets = Bitboard::EMPTY;
-            for mid in self.natural_attacks(kind, us, from) & ours {
-                targets |= reach[mid.index()];
+        let frozen = self.paralysed_pieces(us);
+        // Every friend's second leg, found once per node and kept by its rank among the
+        // friends: a table by square would cost more to clear than the legs to find. For a
+        // kind without special steps it is also its first leg.
+        let occ = self.occupied();
+        let mut rank = [u8::MAX; SQUARES];
+        let mut legs = [Bitboard::EMPTY; KEPT_LEGS];
+        for (i, sq) in ours.into_iter().take(KEPT_LEGS).enumerate() {
+            rank[sq.index()] = i as u8;
+            let k = self.piece_at(sq).kind();
+            legs[i] = if t.special[k as usize] {
+                self.movement_reach(k, us, sq)
+            } else {
+                t.plain_attacks_inlined(k as usize, us, sq, occ)
+            };
+        }
+        let second = |mid: Square| match legs.get(rank[mid.index()] as usize) {
+            Some(&leg) => leg,
+            None => self.movement_reach(self.piece_at(mid).kind(), us, mid),
+        };
+        for (i, from) in ours.into_iter().enumerate() {
+            if frozen.contains(from) {
+                continue;
             }
-            self.push_board_moves(cache, from, kind, targets & allowed, out);
+            let kind = self.piece_at(from).kind();
+            let first = if i < KEPT_LEGS && !t.special[kind as usize] {
+                legs[i]
+            } else {
+                self.natural_attacks(kind, us, from)
+            };
+            let mut targets = Bitboard::EMPTY;
+            for mid in first & ours {
+                targets |= second(mid);
+            }
+            each(from, kind, targets & allowed);
         }
     }
 }
+
+/// Friends whose second legs [`Position::each_chain`] keeps per node (a side rarely has more
+/// pieces on the board; those of more are found again for each chain through them).
+const KEPT_LEGS: usize = 48;

@@ -21,8 +21,11 @@
 //!   as they were: if none captures the king now, none can after it. With a candidate that
 //!   captures the king now, everything is doubtful but the king's moves, which are sure where
 //!   no enemy stands in the capture zone of their target.
-//! - Effects: a capture under a capture effect, and a move landing next to an enemy piece
-//!   under flipping, change more than two squares: doubtful.
+//! - Effects: a capture under a capture effect changes more than two squares: doubtful. So
+//!   does a move that may sandwich enemy pieces ([`Position::sandwich_squares`]) under
+//!   Reversi, whose toggles change attacks. Othello's flips change owners only, so they take
+//!   attackers away and add none: such a move stays sure if checkers and pins allow it (not
+//!   under A, whose nifu voids moves), and is doubtful, not bad, if they refuse it.
 //! - True Isardam: with a like attack already on the board everything is doubtful; otherwise
 //!   a move can create one only where its piece lands (the landing squares of its arriving
 //!   kind; the relation is symmetric within a kind) or by uncovering a slide between two like
@@ -50,8 +53,8 @@ use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
 use crate::table::{
-    AfterMove, CaptureEffect, KingLoss, Landing, LionRules, MoveShape, MovementSource, Paralysis,
-    PromotionRule, Reflect,
+    AfterMove, CaptureEffect, KingLoss, Landing, LionRules, MoveShape, MovementSource, NifuPolicy,
+    Paralysis, PromotionRule, Reflect,
 };
 use std::marker::PhantomData;
 
@@ -139,11 +142,25 @@ impl<R: Rules> Position<R> {
         let mut all = false;
         let mut doubt_to = Bitboard::EMPTY;
         let mut doubt_from = Bitboard::EMPTY;
+        // Where a move that checkers and pins refuse may still be legal: tried, not refused.
+        let mut rescue_to = Bitboard::EMPTY;
         if !matches!(R::HOOKS.capture_effect, CaptureEffect::None) {
             doubt_to |= enemy;
         }
-        if !matches!(R::HOOKS.after_move, AfterMove::None) {
-            doubt_to |= enemy.neighbours();
+        match R::HOOKS.after_move {
+            AfterMove::None => {}
+            // Othello flips change owners, not occupancy: they only take attackers away. A
+            // move that checkers and pins allow stays legal (unless A's nifu voids it); one
+            // they refuse may flip the checker, or the king.
+            AfterMove::Othello(policy) if Filtered::<R>::NATURAL_EXACT => {
+                rescue_to = self.sandwich_squares();
+                if matches!(policy, NifuPolicy::A) {
+                    doubt_to |= rescue_to;
+                }
+            }
+            // Reversi toggles change what the sandwiched pieces attack (and elsewhere check
+            // is not natural attack alone).
+            _ => doubt_to |= self.sandwich_squares(),
         }
         // Under borrowed movement, the node's lent kinds; under Isardam, its like maps (for
         // the test below, then the landings).
@@ -227,7 +244,7 @@ impl<R: Rules> Position<R> {
                         1 => info.checkers | info.block,
                         _ => Bitboard::EMPTY,
                     };
-                    let mut residual = doubt_to;
+                    let mut residual = doubt_to | rescue_to & !mask;
                     if !Filtered::<R>::NATURAL_EXACT {
                         residual |= !mask;
                     }
@@ -338,7 +355,7 @@ impl<R: Rules> Position<R> {
                         ok
                     };
                     let bad = if Filtered::<R>::NATURAL_EXACT {
-                        !ok & !doubt_to
+                        !ok & !doubt_to & !rescue_to
                     } else {
                         Bitboard::EMPTY
                     };

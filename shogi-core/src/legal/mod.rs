@@ -76,8 +76,15 @@ impl<R: Rules> Position<R> {
         v
     }
 
-    /// Number of legal moves of the side to move (none when the game is over); the fast and
-    /// filtered paths count without building the list (perft's bulk counting).
+    /// Whether [`Position::count_legal_moves`] counts without building the list: on the fast
+    /// and filtered paths, and where every pseudo-legal move is legal.
+    #[inline]
+    pub(crate) fn counts_in_bulk(&self) -> bool {
+        reference::pseudo_moves_legal(&R::HOOKS) || self.legal_path() != Path::Reference
+    }
+
+    /// Number of legal moves of the side to move (none when the game is over); counted
+    /// without building the list where [`Position::counts_in_bulk`] (perft's bulk counting).
     pub fn count_legal_moves(&mut self) -> u64 {
         if self.decided_by_board() {
             return 0;
@@ -85,6 +92,9 @@ impl<R: Rules> Position<R> {
         match self.legal_path() {
             Path::Fast => self.count_legal_fast(),
             Path::Filtered => self.count_legal_filtered(),
+            Path::Reference if reference::pseudo_moves_legal(&R::HOOKS) => {
+                self.count_pseudo_moves()
+            }
             Path::Reference => {
                 let mut v = Vec::with_capacity(256);
                 self.legal_moves_reference(&mut v);

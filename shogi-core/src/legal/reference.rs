@@ -7,7 +7,20 @@ use crate::hooks::isardam;
 use crate::moves::{Move, MoveList};
 use crate::position::{Outcome, Position};
 use crate::rules::Rules;
-use crate::table::{Goal, KingLoss};
+use crate::table::{Goal, Hooks, KingLoss, LionRules};
+
+/// Whether a move that lion trading allows is legal without making it: king capture mode (no
+/// check to test), no effect that voids a move, no landing rule judged on the whole board.
+const fn untested(hooks: &Hooks) -> bool {
+    matches!(hooks.king_loss, KingLoss::Capture)
+        && !may_void_moves(hooks)
+        && !isardam::whole_board(hooks)
+}
+
+/// Whether every pseudo-legal move is legal under `hooks` (then perft counts them in bulk).
+pub(crate) const fn pseudo_moves_legal(hooks: &Hooks) -> bool {
+    untested(hooks) && !matches!(hooks.lions, LionRules::Chu)
+}
 
 impl<R: Rules> Position<R> {
     /// Whether a pseudo-legal move is legal (RULES.md §0 legality and uchifuzume), by
@@ -17,11 +30,10 @@ impl<R: Rules> Position<R> {
         if !self.lion_trade_allowed(mv) {
             return false;
         }
-        let voidable = may_void_moves(&R::HOOKS);
-        let whole_board = isardam::whole_board(&R::HOOKS);
-        if R::HOOKS.king_loss == KingLoss::Capture && !voidable && !whole_board {
+        if untested(&R::HOOKS) {
             return true;
         }
+        let voidable = may_void_moves(&R::HOOKS);
         let us = self.side_to_move();
         // Under `last_royal` royals are protected by their number when the move starts (a
         // piece promoting to a second royal frees the first only from the next move on, as
