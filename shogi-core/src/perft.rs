@@ -23,8 +23,7 @@ impl<R: Rules> Position<R> {
         }
         let (list, rest) = buffers.split_first_mut().expect("one buffer per ply");
         if depth == 1 && bulk {
-            // The fast and filtered paths count without building the list.
-            if self.legal_path() != crate::legal::Path::Reference {
+            if self.counts_without_list() {
                 return self.count_legal_moves();
             }
             self.legal_moves(list);

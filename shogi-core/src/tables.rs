@@ -270,12 +270,13 @@ pub struct Tables<S = u128> {
     pub leap: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     pub move_only: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     pub capture_only: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
-    /// For each kind that only leaps (no slides, no special movement), per colour, each leap
-    /// as an index shift and the squares it can start from (its target on the board). Bulk
-    /// counting moves all unpinned pieces of such a kind one leap at a time.
+    /// For each kind that leaps and may slide but has no special movement or ranged slide,
+    /// per colour, each leap as an index shift and the squares it can start from (its target
+    /// on the board). Bulk counting moves all unpinned pieces of such a kind one leap at a
+    /// time (those of `set_leapers`, and chu shogi's sliders with steps beside).
     pub leap_shifts: Vec<(i32, Bitboard<S>)>,
     /// `leap_shift_range[color][kind]`: where that kind's leaps lie in `leap_shifts` (start,
-    /// end); empty for a kind that does not only leap.
+    /// end); empty for a kind without them.
     pub leap_shift_range: [[(u16, u16); MAX_KINDS]; 2],
     /// Kinds with leap shifts, per colour (bit mask).
     pub set_leapers: [KindMask; 2],
@@ -571,7 +572,7 @@ impl<S: Storage> Tables<S> {
                 t.royal_mask |= 1 << k;
             }
             t.kind_mask |= 1 << k;
-            if !t.special[k] && m.slides.is_empty() && m.ranged.is_empty() {
+            if !t.special[k] && m.ranged.is_empty() {
                 for color in Color::BOTH {
                     let c = color.index();
                     let start = t.leap_shifts.len();
@@ -592,6 +593,8 @@ impl<S: Storage> Tables<S> {
                     let end = t.leap_shifts.len();
                     if end > start {
                         t.leap_shift_range[c][k] = (start as u16, end as u16);
+                    }
+                    if end > start && m.slides.is_empty() {
                         t.set_leapers[c] |= 1 << k;
                         if m.leaps.iter().all(|&(dx, _)| dx == 0) {
                             t.file_leapers[c] |= 1 << k;

@@ -8,6 +8,7 @@
 //! - [`reference`]: every move made, tested and taken back; exact for every rule set, the
 //!   yardstick the other two are tested against.
 
+pub mod capture;
 pub mod fast;
 pub mod filtered;
 pub mod reference;
@@ -77,7 +78,8 @@ impl<R: Rules> Position<R> {
     }
 
     /// Number of legal moves of the side to move (none when the game is over); the fast and
-    /// filtered paths count without building the list (perft's bulk counting).
+    /// filtered paths, and the reference path under king capture, count without building the
+    /// list (perft's bulk counting).
     pub fn count_legal_moves(&mut self) -> u64 {
         if self.decided_by_board() {
             return 0;
@@ -85,12 +87,19 @@ impl<R: Rules> Position<R> {
         match self.legal_path() {
             Path::Fast => self.count_legal_fast(),
             Path::Filtered => self.count_legal_filtered(),
+            Path::Reference if capture::CaptureCount::<R>::APPLIES => self.count_legal_capture(),
             Path::Reference => {
                 let mut v = Vec::with_capacity(256);
                 self.legal_moves_reference(&mut v);
                 v.len() as u64
             }
         }
+    }
+
+    /// Whether [`Position::count_legal_moves`] counts without building a move list here.
+    #[inline]
+    pub fn counts_without_list(&self) -> bool {
+        self.legal_path() != Path::Reference || capture::CaptureCount::<R>::APPLIES
     }
 
     /// Whether the side to move has any legal move (the reference path stops at the first).

@@ -1,0 +1,221 @@
+//! Bulk counting under king capture (chu shogi): the reference path's count without a move
+//! list. Where losing the king loses (moving into or staying in check is legal) and a move
+//! changes the board as in standard shogi, [`Position::is_legal`] accepts every pseudo-legal
+//! move that chu shogi's lion-trading rules allow. So the moves are counted as the fast path
+//! counts them with no check and no pin (leaping kinds by sets, the others piece by piece
+//! with the attack kernel), and only what lion trading may bar is judged move by move:
+//! - a non-lion's move onto a lion the counter-strike rule protects is barred (a set);
+//! - a lion's move onto an enemy lion two squares away, and every lion double move and pass,
+//!   goes through [`Position::lion_trade_allowed`] (rare but for passes).
+//!
+//! `tests/invariants_all.rs` compares these counts with the reference move lists.
+
+use crate::bitboard::{Bitboard, Storage};
+use crate::geometry::STRIDE;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::{Bb, Rules};
+use crate::table::{KindMask, KingLoss, Movement, PromotionRule, Reflect, RuleTable};
+use crate::tables::DIRS;
+use std::marker::PhantomData;
+
+/// Sliding kinds whose moves from outside their promotion zone are counted by sets: slides by
+/// direction for all pieces at once ([`Position::slide_fill`]), leaps by shifts per kind
+/// ([`Position::count_leaps`]). They have no range, special step or lion power, no leap on
+/// one of their slide lines (the two would reach some squares twice), no dead ranks, and
+/// either never promote or promote with the zone of the first such promoting kind (one zone
+/// for the set). The pieces of one direction reach disjoint squares (a piece behind another
+/// stops at it), so the counts add up.
+const fn set_sliders(table: &RuleTable) -> KindMask {
+    let mut mask = 0;
+    let mut zone = None;
+    let mut i = 0;
+    while i < table.pieces.len() {
+        let p = &table.pieces[i];
+        let m = &p.movement;
+        let mut fits = !m.slides.is_empty()
+            && !leaps_on_slide_lines(m)
+            && m.ranged.is_empty()
+            && m.move_only.is_empty()
+            && m.capture_only.is_empty()
+            && matches!(m.reflect, Reflect::None)
+            && !m.lion
+            && m.lion_lines.is_empty()
+            && p.dead_ranks == 0;
+        if let Some(pr) = p.promotion {
+            match zone {
+                None if fits => zone = Some(pr.zone),
+                Some(z) => fits &= z == pr.zone,
+                None => {}
+            }
+        }
+        if fits {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+}
+
+/// Whether rule set `R` counts this way (a compile-time constant per variant).
+pub struct CaptureCount<R>(PhantomData<R>);
+
+impl<R: Rules> CaptureCount<R> {
+    /// King capture, own movement with no paralysis or landing rule, normal move shape, and
+    /// moves without effects (none voided, no flip), so that the pseudo-legal moves are the
+    /// kernel's targets with [`Position::plain_move_sets`]; no nifu on moves (its exemption
+    /// for a move taking a king is not in those sets).
+    pub const APPLIES: bool = matches!(R::HOOKS.king_loss, KingLoss::Capture)
+        && R::HOOKS.plain_attacks()
+        && R::HOOKS.plain_moves()
+        && !R::HOOKS.nifu_on_moves;
+}
+
+/// Whether a leap of `m` lies on one of its slide lines (a multiple of a slide direction).
+const fn leaps_on_slide_lines(m: &Movement) -> bool {
+    let mut i = 0;
+    while i < m.leaps.len() {
+        let (dx, dy) = m.leaps[i];
+        let mut j = 0;
+        while j < m.slides.len() {
+            let (sx, sy) = m.slides[j];
+            // Same direction: a positive multiple (slides are unit vectors).
+            let n = if sx != 0 { dx / sx } else { dy / sy };
+            if n > 0 && dx == n * sx && dy == n * sy {
+                return true;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    false
+}
+
+impl<R: Rules> Position<R> {
+    const SET_SLIDERS: KindMask = set_sliders(R::TABLE);
+
+    /// Number of legal moves under king capture (caller checked [`CaptureCount::APPLIES`] and
+    /// that the game is not over).
+    pub(crate) fn count_legal_capture(&self) -> u64 {
+        let t = self.tables;
+        let us = self.side_to_move();
+        let c = us.index();
+        let occ = self.occupied();
+        let immortal = self.immortals(!us);
+        let blocked = self.pieces_of(us) | immortal;
+        let (lions, barred) = self.lion_trade_sets();
+        let mut n = 0u64;
+        // Set sliders outside the zone by direction, never promoting and promoting.
+        let mut slides = [[Bitboard::EMPTY; 8]; 2];
+        let mut zone = Bitboard::EMPTY;
+        let mut kinds = t.kind_mask;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let mut pieces = self.pieces(us, k as u8);
+            if pieces.is_empty() {
+                continue;
+            }
+            if Self::SET_SLIDERS >> k & 1 != 0 {
+                let out = pieces & !t.zone[c][k];
+                let promotes = t.promote_to[k] != u8::MAX;
+                if promotes {
+                    zone = t.zone[c][k];
+                }
+                let mut dirs = t.slide_dirs[c][k];
+                while dirs != 0 {
+                    let d = dirs.trailing_zeros() as usize;
+                    dirs &= dirs - 1;
+                    slides[promotes as usize][d] |= out;
+                }
+                n += self.count_leaps(us, k, out, !blocked & !barred, !blocked & !barred) as u64;
+                pieces &= !out;
+                if pieces.is_empty() {
+                    continue;
+                }
+            }
+            let lion = t.lion[k];
+            // The counter-strike rule binds every non-lion.
+            let allowed = if lion { !blocked } else { !blocked & !barred };
+            if self.counts_by_leaps(k) {
+                let free = self.nifu_alone(k, pieces);
+                if self.leaps_by_set_pay(k, free) {
+                    n += self.count_leaps(us, k, free, allowed, allowed) as u64;
+                    pieces &= !free;
+                }
+            }
+            let lion_power = lion || t.lion_lines[c][k] != 0;
+            for from in pieces {
+                let targets = if t.special[k] {
+                    self.movement_reach(k as u8, us, from)
+                } else {
+                    t.plain_attacks_inlined(k, us, from, occ)
+                } & allowed;
+                let (promo, stay) =
+                    self.plain_move_sets(us, from, k, targets, targets & !t.dead[c][k]);
+                n += (promo.count() + stay.count()) as u64;
+                if !lion_power {
+                    continue;
+                }
+                if lion {
+                    // A lion takes an enemy lion two squares away only if the rules allow it.
+                    let far = targets & lions & !Bitboard::from_square(from).neighbours();
+                    for to in far {
+                        if !self.lion_trade_allowed(Move::new(from, to, false)) {
+                            n -= (promo.contains(to) as u64) + (stay.contains(to) as u64);
+                        }
+                    }
+                }
+                self.each_lion_double_move(from, k as u8, lion, t.lion_lines[c][k], |mv| {
+                    n += self.lion_trade_allowed(mv) as u64
+                });
+            }
+        }
+        let empty = self.empty_squares();
+        let allowed = !blocked & !barred;
+        for (promotes, by_dir) in slides.iter().enumerate() {
+            for (d, &sources) in by_dir.iter().enumerate() {
+                if sources.is_empty() {
+                    continue;
+                }
+                let to = self.slide_fill(d, sources, empty) & allowed;
+                n += to.count() as u64;
+                if promotes == 1 && R::HOOKS.promotion != PromotionRule::Forced {
+                    n += (to & zone).count() as u64;
+                }
+            }
+        }
+        let mut cache = self.node_cache();
+        for &kind in &t.hand_kinds {
+            if self.hand(us, kind) != 0 {
+                n += self.drop_targets(&mut cache, us, kind, empty).count() as u64;
+            }
+        }
+        n
+    }
+}
+
+impl<R: Rules> Position<R> {
+    /// The squares the `sources` reach sliding along direction `d` over the `empty` squares,
+    /// each up to and including its first blocker: one shift of the whole set per step.
+    #[inline(always)]
+    fn slide_fill(&self, d: usize, sources: Bb<R>, empty: Bb<R>) -> Bb<R> {
+        let (df, dr) = DIRS[d];
+        let shift = df as i32 * STRIDE as i32 + dr as i32;
+        // A rank step must not wrap into the next file; off-board squares fall off `board`.
+        let keep = match dr {
+            1 => !Bitboard(<R::Storage as Storage>::RANK_LAST),
+            -1 => !Bitboard(<R::Storage as Storage>::RANK_FIRST),
+            _ => Bitboard::FULL,
+        };
+        let board = self.tables.board;
+        let mut reach = Bitboard::EMPTY;
+        let mut front = sources;
+        while front.nonempty() {
+            front = (front & keep).shifted(shift) & board;
+            reach |= front;
+            front &= empty;
+        }
+        reach
+    }
+}
