@@ -347,7 +347,15 @@ impl<R: Rules> Position<R> {
         let t = self.tables;
         let step = |sq: Square, d: usize| dir_step(&R::GEOMETRY, sq, d);
         let enemies = self.pieces_of(!us) & !self.immortals(!us);
-        let firsts = if area { u8::MAX } else { lines };
+        // A double move starts by taking a neighbour: most often there is none.
+        let near = (enemies & Bitboard::from_square(from).neighbours()).nonempty();
+        let firsts = if !near {
+            0
+        } else if area {
+            u8::MAX
+        } else {
+            lines
+        };
         for d in (0..DIRS.len()).filter(|d| firsts >> d & 1 != 0) {
             let Some(mid) = step(from, d) else {
                 continue;

@@ -257,6 +257,16 @@ impl<S: Storage> ReflectPaths<S> {
     }
 }
 
+/// One leap of a colour shared by its kinds: the index shift, the squares it starts from, the
+/// kinds that have it, and its rank step.
+#[derive(Clone, Copy, Debug)]
+pub struct LeapSlot<S> {
+    pub shift: i32,
+    pub starts: Bitboard<S>,
+    pub kinds: KindMask,
+    pub rank_step: i8,
+}
+
 /// Per-kind data laid out for the move generator.
 pub struct Tables<S = u128> {
     /// The board.
@@ -278,7 +288,10 @@ pub struct Tables<S = u128> {
     /// `leap_shift_range[color][kind]`: where that kind's leaps lie in `leap_shifts` (start,
     /// end); empty for a kind without them.
     pub leap_shift_range: [[(u16, u16); MAX_KINDS]; 2],
-    /// Kinds with leap shifts, per colour (bit mask).
+    /// The distinct leaps of each colour's kinds with leap shifts, to move the pieces of
+    /// several kinds one leap at a time.
+    pub leap_slots: [Vec<LeapSlot<S>>; 2],
+    /// Kinds that only leap, with leap shifts, per colour (bit mask).
     pub set_leapers: [KindMask; 2],
     /// Kinds of `set_leapers` whose every leap stays on its file, per colour (a pawn): nifu on
     /// moves cannot bar them unless another piece of the kind shares the file.
@@ -446,6 +459,7 @@ impl<S: Storage> Tables<S> {
             slide_reach: vec![empty; 2],
             leap_shifts: Vec::new(),
             leap_shift_range: [[(0, 0); MAX_KINDS]; 2],
+            leap_slots: [Vec::new(), Vec::new()],
             set_leapers: [0; 2],
             file_leapers: [0; 2],
             slide_dirs: [[0; MAX_KINDS]; 2],
@@ -589,6 +603,15 @@ impl<S: Storage> Tables<S> {
                             }
                         }
                         t.leap_shifts.push((shift, from));
+                        match t.leap_slots[c].iter_mut().find(|s| s.shift == shift) {
+                            Some(slot) => slot.kinds |= 1 << k,
+                            None => t.leap_slots[c].push(LeapSlot {
+                                shift,
+                                starts: from,
+                                kinds: 1 << k,
+                                rank_step: dr,
+                            }),
+                        }
                     }
                     let end = t.leap_shifts.len();
                     if end > start {

@@ -11,29 +11,30 @@
 //! `tests/invariants_all.rs` compares these counts with the reference move lists.
 
 use crate::bitboard::{Bitboard, Storage};
-use crate::geometry::STRIDE;
+use crate::geometry::{Color, STRIDE};
+use crate::hooks::kinds_in;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
-use crate::table::{KindMask, KingLoss, Movement, PromotionRule, Reflect, RuleTable};
+use crate::table::{KindMask, KingLoss, Movement, PromotionRule, Reflect, RuleTable, MAX_KINDS};
 use crate::tables::DIRS;
 use std::marker::PhantomData;
 
-/// Sliding kinds whose moves from outside their promotion zone are counted by sets: slides by
-/// direction for all pieces at once ([`Position::slide_fill`]), leaps by shifts per kind
-/// ([`Position::count_leaps`]). They have no range, special step or lion power, no leap on
-/// one of their slide lines (the two would reach some squares twice), no dead ranks, and
-/// either never promote or promote with the zone of the first such promoting kind (one zone
-/// for the set). The pieces of one direction reach disjoint squares (a piece behind another
-/// stops at it), so the counts add up.
-const fn set_sliders(table: &RuleTable) -> KindMask {
+/// Kinds whose moves from outside their promotion zone are counted by sets, for all pieces
+/// of all such kinds at once: slides by direction ([`Position::slide_fill`]), leaps by
+/// shift. They have no range, special step or lion power, no leap on one of their slide
+/// lines (the two would reach some squares twice), no dead ranks, and either never promote
+/// or promote with the zone of the first such promoting kind (one zone for the set). The
+/// pieces moving one way reach disjoint squares (by a leap: each square from one start; by
+/// a slide: a piece behind another stops at it), so the counts add up.
+const fn set_kinds(table: &RuleTable) -> KindMask {
     let mut mask = 0;
     let mut zone = None;
     let mut i = 0;
     while i < table.pieces.len() {
         let p = &table.pieces[i];
         let m = &p.movement;
-        let mut fits = !m.slides.is_empty()
+        let mut fits = !(m.slides.is_empty() && m.leaps.is_empty())
             && !leaps_on_slide_lines(m)
             && m.ranged.is_empty()
             && m.move_only.is_empty()
@@ -91,8 +92,23 @@ const fn leaps_on_slide_lines(m: &Movement) -> bool {
     false
 }
 
+/// The kinds of `table` that promote.
+const fn promoting_kinds(table: &RuleTable) -> KindMask {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < table.pieces.len() {
+        if table.pieces[i].promotion.is_some() {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+}
+
 impl<R: Rules> Position<R> {
-    const SET_SLIDERS: KindMask = set_sliders(R::TABLE);
+    const SET_KINDS: KindMask = set_kinds(R::TABLE);
+    /// The set kinds that promote, all with one zone.
+    const SET_PROMOTING: KindMask = Self::SET_KINDS & promoting_kinds(R::TABLE);
 
     /// Number of legal moves under king capture (caller checked [`CaptureCount::APPLIES`] and
     /// that the game is not over).
@@ -105,9 +121,14 @@ impl<R: Rules> Position<R> {
         let blocked = self.pieces_of(us) | immortal;
         let (lions, barred) = self.lion_trade_sets();
         let mut n = 0u64;
-        // Set sliders outside the zone by direction, never promoting and promoting.
-        let mut slides = [[Bitboard::EMPTY; 8]; 2];
-        let mut zone = Bitboard::EMPTY;
+        // The set kinds' pieces outside the zone (every piece of one that never promotes).
+        let zone = if Self::SET_PROMOTING == 0 {
+            Bitboard::EMPTY
+        } else {
+            t.zone[c][Self::SET_PROMOTING.trailing_zeros() as usize]
+        };
+        let mut out = [Bitboard::EMPTY; MAX_KINDS];
+        let mut present: KindMask = 0;
         let mut kinds = t.kind_mask;
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
@@ -116,20 +137,14 @@ impl<R: Rules> Position<R> {
             if pieces.is_empty() {
                 continue;
             }
-            if Self::SET_SLIDERS >> k & 1 != 0 {
-                let out = pieces & !t.zone[c][k];
-                let promotes = t.promote_to[k] != u8::MAX;
-                if promotes {
-                    zone = t.zone[c][k];
-                }
-                let mut dirs = t.slide_dirs[c][k];
-                while dirs != 0 {
-                    let d = dirs.trailing_zeros() as usize;
-                    dirs &= dirs - 1;
-                    slides[promotes as usize][d] |= out;
-                }
-                n += self.count_leaps(us, k, out, !blocked & !barred, !blocked & !barred) as u64;
-                pieces &= !out;
+            if Self::SET_KINDS >> k & 1 != 0 {
+                out[k] = if Self::SET_PROMOTING >> k & 1 != 0 {
+                    pieces & !zone
+                } else {
+                    pieces
+                };
+                present |= 1 << k;
+                pieces &= !out[k];
                 if pieces.is_empty() {
                     continue;
                 }
@@ -173,16 +188,39 @@ impl<R: Rules> Position<R> {
         }
         let empty = self.empty_squares();
         let allowed = !blocked & !barred;
-        for (promotes, by_dir) in slides.iter().enumerate() {
-            for (d, &sources) in by_dir.iter().enumerate() {
-                if sources.is_empty() {
-                    continue;
-                }
-                let to = self.slide_fill(d, sources, empty) & allowed;
+        let union =
+            |kinds: KindMask| kinds_in(kinds).fold(Bitboard::EMPTY, |bb, k| bb | out[k as usize]);
+        // A promoting move from outside the zone lands in it, going forward: counted once
+        // more (not under forced promotion, where it replaces the plain one).
+        let promotes = |kinds: KindMask, rank_step: i8| {
+            let forward = if us == Color::Black {
+                rank_step < 0
+            } else {
+                rank_step > 0
+            };
+            let kinds = kinds & Self::SET_PROMOTING;
+            (forward && kinds != 0 && R::HOOKS.promotion != PromotionRule::Forced).then_some(kinds)
+        };
+        for (d, &(_, rank_step)) in DIRS.iter().enumerate() {
+            let kinds = t.reverse.slide_kinds[c][d] & present;
+            if kinds == 0 {
+                continue;
+            }
+            n += (self.slide_fill(d, union(kinds), empty) & allowed).count() as u64;
+            if let Some(up) = promotes(kinds, rank_step) {
+                n += (self.slide_fill(d, union(up), empty) & allowed & zone).count() as u64;
+            }
+        }
+        for slot in &t.leap_slots[c] {
+            let kinds = slot.kinds & present;
+            if kinds == 0 {
+                continue;
+            }
+            let to = (union(kinds) & slot.starts).shifted(slot.shift) & allowed;
+            n += to.count() as u64;
+            if let Some(up) = promotes(kinds, slot.rank_step) {
+                let to = (union(up) & slot.starts).shifted(slot.shift) & allowed & zone;
                 n += to.count() as u64;
-                if promotes == 1 && R::HOOKS.promotion != PromotionRule::Forced {
-                    n += (to & zone).count() as u64;
-                }
             }
         }
         let mut cache = self.node_cache();
