@@ -329,13 +329,14 @@ impl<R: Rules> Position<R> {
         lines: u8,
         out: &mut MoveList,
     ) {
-        self.each_lion_double_move(from, kind, area, lines, |mv| out.push(mv));
+        self.each_lion_capture_move(from, kind, area, lines, |mv| out.push(mv));
+        out.extend(self.lion_pass(from, area, lines));
     }
 
-    /// [`Position::lion_double_moves`], each handed to `found` (bulk counting counts them
-    /// without a list).
+    /// [`Position::lion_double_moves`] but the pass, each handed to `found` (bulk counting
+    /// counts them without a list).
     #[inline]
-    pub(crate) fn each_lion_double_move(
+    pub(crate) fn each_lion_capture_move(
         &self,
         from: Square,
         kind: u8,
@@ -347,15 +348,7 @@ impl<R: Rules> Position<R> {
         let t = self.tables;
         let step = |sq: Square, d: usize| dir_step(&R::GEOMETRY, sq, d);
         let enemies = self.pieces_of(!us) & !self.immortals(!us);
-        // A double move starts by taking a neighbour: most often there is none.
-        let near = (enemies & Bitboard::from_square(from).neighbours()).nonempty();
-        let firsts = if !near {
-            0
-        } else if area {
-            u8::MAX
-        } else {
-            lines
-        };
+        let firsts = if area { u8::MAX } else { lines };
         for d in (0..DIRS.len()).filter(|d| firsts >> d & 1 != 0) {
             let Some(mid) = step(from, d) else {
                 continue;
@@ -393,9 +386,6 @@ impl<R: Rules> Position<R> {
                     }
                 }
             }
-        }
-        if let Some(pass) = self.lion_pass(from, area, lines) {
-            found(pass);
         }
     }
 

@@ -61,6 +61,20 @@ impl<R: Rules> Position<R> {
             .filter(|&sq| self.piece_at(sq).is_empty())
     }
 
+    /// The squares a lion-power piece on `from` steps to first: every neighbour with `area`,
+    /// else those along its `lines` directions (a bit each).
+    pub(crate) fn lion_first_steps(&self, from: Square, area: bool, lines: u8) -> Bb<R> {
+        let t = self.tables;
+        let near = Bitboard::from_square(from).neighbours() & t.board;
+        if area {
+            return near;
+        }
+        let along = (0..DIRS.len())
+            .filter(|d| lines >> d & 1 != 0)
+            .fold(Bitboard::EMPTY, |bb, d| bb | t.rays[d][from.index()]);
+        near & along
+    }
+
     /// The pass of the lion-power piece on `from`, through its first empty first-step square.
     pub(crate) fn lion_pass(&self, from: Square, area: bool, lines: u8) -> Option<Move> {
         if R::HOOKS.lions != LionRules::Chu {

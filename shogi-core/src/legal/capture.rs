@@ -11,12 +11,12 @@
 //! `tests/invariants_all.rs` compares these counts with the reference move lists.
 
 use crate::bitboard::{Bitboard, Storage};
-use crate::geometry::{Color, STRIDE};
+use crate::geometry::{Color, Square, STRIDE};
 use crate::hooks::kinds_in;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
-use crate::table::{KindMask, KingLoss, Movement, PromotionRule, Reflect, RuleTable, MAX_KINDS};
+use crate::table::{KindMask, KingLoss, LionRules, Movement, PromotionRule, Reflect, RuleTable};
 use crate::tables::DIRS;
 use std::marker::PhantomData;
 
@@ -116,20 +116,17 @@ impl<R: Rules> Position<R> {
         let t = self.tables;
         let us = self.side_to_move();
         let c = us.index();
-        let occ = self.occupied();
         let immortal = self.immortals(!us);
         let blocked = self.pieces_of(us) | immortal;
         let (lions, barred) = self.lion_trade_sets();
         let mut n = 0u64;
-        // The set kinds' pieces outside the zone (every piece of one that never promotes).
+        // The set kinds' zone: their promoting pieces in it go one by one.
         let zone = if Self::SET_PROMOTING == 0 {
             Bitboard::EMPTY
         } else {
             t.zone[c][Self::SET_PROMOTING.trailing_zeros() as usize]
         };
-        let mut out = [Bitboard::EMPTY; MAX_KINDS];
-        let mut present: KindMask = 0;
-        let mut kinds = t.kind_mask;
+        let mut kinds = t.kind_mask & !Self::SET_KINDS;
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
@@ -137,21 +134,12 @@ impl<R: Rules> Position<R> {
             if pieces.is_empty() {
                 continue;
             }
-            if Self::SET_KINDS >> k & 1 != 0 {
-                out[k] = if Self::SET_PROMOTING >> k & 1 != 0 {
-                    pieces & !zone
-                } else {
-                    pieces
-                };
-                present |= 1 << k;
-                pieces &= !out[k];
-                if pieces.is_empty() {
-                    continue;
-                }
-            }
-            let lion = t.lion[k];
             // The counter-strike rule binds every non-lion.
-            let allowed = if lion { !blocked } else { !blocked & !barred };
+            let allowed = if t.lion[k] {
+                !blocked
+            } else {
+                !blocked & !barred
+            };
             if self.counts_by_leaps(k) {
                 let free = self.nifu_alone(k, pieces);
                 if self.leaps_by_set_pay(k, free) {
@@ -159,37 +147,33 @@ impl<R: Rules> Position<R> {
                     pieces &= !free;
                 }
             }
-            let lion_power = lion || t.lion_lines[c][k] != 0;
             for from in pieces {
-                let targets = if t.special[k] {
-                    self.movement_reach(k as u8, us, from)
-                } else {
-                    t.plain_attacks_inlined(k, us, from, occ)
-                } & allowed;
-                let (promo, stay) =
-                    self.plain_move_sets(us, from, k, targets, targets & !t.dead[c][k]);
-                n += (promo.count() + stay.count()) as u64;
-                if !lion_power {
-                    continue;
+                n += self.count_piece_moves(from, k, allowed, lions);
+            }
+        }
+        let ours = self.pieces_of(us);
+        if Self::SET_PROMOTING != 0 {
+            for from in ours & zone {
+                let k = self.piece_at(from).kind() as usize;
+                if Self::SET_PROMOTING >> k & 1 != 0 {
+                    n += self.count_piece_moves(from, k, !blocked & !barred, lions);
                 }
-                if lion {
-                    // A lion takes an enemy lion two squares away only if the rules allow it.
-                    let far = targets & lions & !Bitboard::from_square(from).neighbours();
-                    for to in far {
-                        if !self.lion_trade_allowed(Move::new(from, to, false)) {
-                            n -= (promo.contains(to) as u64) + (stay.contains(to) as u64);
-                        }
-                    }
-                }
-                self.each_lion_double_move(from, k as u8, lion, t.lion_lines[c][k], |mv| {
-                    n += self.lion_trade_allowed(mv) as u64
-                });
             }
         }
         let empty = self.empty_squares();
         let allowed = !blocked & !barred;
-        let union =
-            |kinds: KindMask| kinds_in(kinds).fold(Bitboard::EMPTY, |bb, k| bb | out[k as usize]);
+        // The set kinds on the board (either side's): the unions skip the others.
+        let present = kinds_in(Self::SET_KINDS).fold(0, |mask: KindMask, k| {
+            mask | (self.pieces_of_kind(k).nonempty() as KindMask) << k
+        });
+        let ours_out = ours & !zone;
+        // The pieces of `kinds` (set kinds) outside the zone, all of those never promoting.
+        let union = |kinds: KindMask| {
+            let of = |kinds: KindMask| {
+                kinds_in(kinds).fold(Bitboard::EMPTY, |bb, k| bb | self.pieces_of_kind(k))
+            };
+            of(kinds & Self::SET_PROMOTING) & ours_out | of(kinds & !Self::SET_PROMOTING) & ours
+        };
         // A promoting move from outside the zone lands in it, going forward: counted once
         // more (not under forced promotion, where it replaces the plain one).
         let promotes = |kinds: KindMask, rank_step: i8| {
@@ -234,6 +218,48 @@ impl<R: Rules> Position<R> {
 }
 
 impl<R: Rules> Position<R> {
+    /// The legal moves of the `kind` piece on `from` of the side to move onto `allowed`, one
+    /// by one: the attack kernel, the promotion sets, and its lion moves under the lion-trading
+    /// rules (`lions`: the enemy lions).
+    #[inline(always)]
+    fn count_piece_moves(&self, from: Square, k: usize, allowed: Bb<R>, lions: Bb<R>) -> u64 {
+        let t = self.tables;
+        let us = self.side_to_move();
+        let c = us.index();
+        let targets = if t.special[k] {
+            self.movement_reach(k as u8, us, from)
+        } else {
+            t.plain_attacks_inlined(k, us, from, self.occupied())
+        } & allowed;
+        let (promo, stay) = self.plain_move_sets(us, from, k, targets, targets & !t.dead[c][k]);
+        let mut n = (promo.count() + stay.count()) as u64;
+        let (lion, lines) = (t.lion[k], t.lion_lines[c][k]);
+        if !lion && lines == 0 {
+            return n;
+        }
+        if lion {
+            // A lion takes an enemy lion two squares away only if the rules allow it.
+            let far = targets & lions & !Bitboard::from_square(from).neighbours();
+            for to in far {
+                if !self.lion_trade_allowed(Move::new(from, to, false)) {
+                    n -= (promo.contains(to) as u64) + (stay.contains(to) as u64);
+                }
+            }
+        }
+        // Double moves start by taking a neighbour (most often there is none); the pass,
+        // through an empty one, takes nothing and is never barred.
+        let firsts = self.lion_first_steps(from, lion, lines);
+        if (firsts & self.pieces_of(!us)).nonempty() {
+            self.each_lion_capture_move(from, k as u8, lion, lines, |mv| {
+                n += self.lion_trade_allowed(mv) as u64
+            });
+        }
+        if R::HOOKS.lions == LionRules::Chu && (firsts & self.empty_squares()).nonempty() {
+            n += 1;
+        }
+        n
+    }
+
     /// The squares the `sources` reach sliding along direction `d` over the `empty` squares,
     /// each up to and including its first blocker: one shift of the whole set per step.
     #[inline(always)]
