@@ -126,11 +126,8 @@ impl<R: Rules> Position<R> {
         } else {
             t.zone[c][Self::SET_PROMOTING.trailing_zeros() as usize]
         };
-        let mut kinds = t.kind_mask & !Self::SET_KINDS;
-        while kinds != 0 {
-            let k = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
-            let mut pieces = self.pieces(us, k as u8);
+        for kind in kinds_in(t.kind_mask & !Self::SET_KINDS) {
+            let (k, mut pieces) = (kind as usize, self.pieces(us, kind));
             if pieces.is_empty() {
                 continue;
             }
