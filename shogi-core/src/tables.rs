@@ -280,18 +280,18 @@ pub struct Tables<S = u128> {
     pub leap: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     pub move_only: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
     pub capture_only: Vec<[[Bitboard<S>; SQUARES]; MAX_KINDS]>,
-    /// For each kind that leaps and may slide but has no special movement or ranged slide,
-    /// per colour, each leap as an index shift and the squares it can start from (its target
-    /// on the board). Bulk counting moves all unpinned pieces of such a kind one leap at a
-    /// time (those of `set_leapers`, and chu shogi's sliders with steps beside).
+    /// For each kind that only leaps (no slides, no special movement), per colour, each leap
+    /// as an index shift and the squares it can start from (its target on the board). Bulk
+    /// counting moves all unpinned pieces of such a kind one leap at a time.
     pub leap_shifts: Vec<(i32, Bitboard<S>)>,
     /// `leap_shift_range[color][kind]`: where that kind's leaps lie in `leap_shifts` (start,
-    /// end); empty for a kind without them.
+    /// end); empty for a kind that does not only leap.
     pub leap_shift_range: [[(u16, u16); MAX_KINDS]; 2],
-    /// The distinct leaps of each colour's kinds with leap shifts, to move the pieces of
-    /// several kinds one leap at a time.
+    /// The distinct leaps of each colour's kinds without special movement or ranged slides
+    /// (sliding ones too), to move the pieces of several kinds one leap at a time (bulk
+    /// counting under king capture).
     pub leap_slots: [Vec<LeapSlot<S>>; 2],
-    /// Kinds that only leap, with leap shifts, per colour (bit mask).
+    /// Kinds with leap shifts, per colour (bit mask).
     pub set_leapers: [KindMask; 2],
     /// Kinds of `set_leapers` whose every leap stays on its file, per colour (a pawn): nifu on
     /// moves cannot bar them unless another piece of the kind shares the file.
@@ -602,7 +602,9 @@ impl<S: Storage> Tables<S> {
                                 from.set(sq);
                             }
                         }
-                        t.leap_shifts.push((shift, from));
+                        if m.slides.is_empty() {
+                            t.leap_shifts.push((shift, from));
+                        }
                         match t.leap_slots[c].iter_mut().find(|s| s.shift == shift) {
                             Some(slot) => slot.kinds |= 1 << k,
                             None => t.leap_slots[c].push(LeapSlot {
@@ -616,8 +618,6 @@ impl<S: Storage> Tables<S> {
                     let end = t.leap_shifts.len();
                     if end > start {
                         t.leap_shift_range[c][k] = (start as u16, end as u16);
-                    }
-                    if end > start && m.slides.is_empty() {
                         t.set_leapers[c] |= 1 << k;
                         if m.leaps.iter().all(|&(dx, _)| dx == 0) {
                             t.file_leapers[c] |= 1 << k;

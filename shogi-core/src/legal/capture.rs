@@ -1,12 +1,17 @@
 //! Bulk counting under king capture (chu shogi): the reference path's count without a move
 //! list. Where losing the king loses (moving into or staying in check is legal) and a move
 //! changes the board as in standard shogi, [`Position::is_legal`] accepts every pseudo-legal
-//! move that chu shogi's lion-trading rules allow. So the moves are counted as the fast path
-//! counts them with no check and no pin (leaping kinds by sets, the others piece by piece
-//! with the attack kernel), and only what lion trading may bar is judged move by move:
-//! - a non-lion's move onto a lion the counter-strike rule protects is barred (a set);
-//! - a lion's move onto an enemy lion two squares away, and every lion double move and pass,
-//!   goes through [`Position::lion_trade_allowed`] (rare but for passes).
+//! move that chu shogi's lion-trading rules allow, so they are counted as sets with no check
+//! and no pin:
+//! - the plain kinds' pieces outside the promotion zone all at once: per slide direction
+//!   (one fill for every piece sliding that way) and per leap (one shift for every piece
+//!   with it, [`crate::tables::Tables::leap_slots`]);
+//! - the other pieces one by one with the attack kernel (leaping kinds by sets where that
+//!   pays, as the fast path counts them);
+//! - lion trading: a non-lion's move onto a lion the counter-strike rule protects is barred
+//!   (a set); a lion's move onto an enemy lion two squares away and every capturing lion
+//!   double move go through [`Position::lion_trade_allowed`]; a pass takes nothing and is
+//!   never barred.
 //!
 //! `tests/invariants_all.rs` compares these counts with the reference move lists.
 
