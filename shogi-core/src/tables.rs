@@ -626,6 +626,11 @@ impl<S: Storage> Tables<S> {
                 }
             }
         }
+        // Leaps of the same kinds side by side (a leap and its mirror image, mostly): bulk
+        // counting gathers their pieces once.
+        for slots in &mut t.leap_slots {
+            slots.sort_by_key(|slot| slot.kinds);
+        }
         // Hand kinds: exactly what a capture can put in hand.
         let mut hand: Vec<u8> = Vec::new();
         for p in table.pieces {

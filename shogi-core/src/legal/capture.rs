@@ -169,32 +169,39 @@ impl<R: Rules> Position<R> {
             mask | (self.pieces_of_kind(k).nonempty() as KindMask) << k
         });
         let ours_out = ours & !zone;
-        // The pieces of `kinds` (set kinds) outside the zone, all of those never promoting.
-        let union = |kinds: KindMask| {
-            let of = |kinds: KindMask| {
-                kinds_in(kinds).fold(Bitboard::EMPTY, |bb, k| bb | self.pieces_of_kind(k))
-            };
-            of(kinds & Self::SET_PROMOTING) & ours_out | of(kinds & !Self::SET_PROMOTING) & ours
+        // The pieces of the set `kinds` outside the zone: those that promote, and all (every
+        // piece of a kind that never promotes).
+        let of = |kinds: KindMask| {
+            kinds_in(kinds).fold(Bitboard::EMPTY, |bb, k| bb | self.pieces_of_kind(k))
+        };
+        // Ways with the same kinds come one after another (mirror images): gathered once.
+        let mut last: (KindMask, Bb<R>, Bb<R>) = (0, Bitboard::EMPTY, Bitboard::EMPTY);
+        let mut split = |kinds: KindMask| {
+            if kinds != last.0 {
+                let up = of(kinds & Self::SET_PROMOTING) & ours_out;
+                last = (kinds, up, up | of(kinds & !Self::SET_PROMOTING) & ours);
+            }
+            (last.1, last.2)
         };
         // A promoting move from outside the zone lands in it, going forward: counted once
         // more (not under forced promotion, where it replaces the plain one).
-        let promotes = |kinds: KindMask, rank_step: i8| {
-            let forward = if us == Color::Black {
-                rank_step < 0
-            } else {
-                rank_step > 0
-            };
-            let kinds = kinds & Self::SET_PROMOTING;
-            (forward && kinds != 0 && R::HOOKS.promotion != PromotionRule::Forced).then_some(kinds)
+        let forward = |rank_step: i8| {
+            R::HOOKS.promotion != PromotionRule::Forced
+                && if us == Color::Black {
+                    rank_step < 0
+                } else {
+                    rank_step > 0
+                }
         };
         for (d, &(_, rank_step)) in DIRS.iter().enumerate() {
             let kinds = t.reverse.slide_kinds[c][d] & present;
             if kinds == 0 {
                 continue;
             }
-            n += (self.slide_fill(d, union(kinds), empty) & allowed).count() as u64;
-            if let Some(up) = promotes(kinds, rank_step) {
-                n += (self.slide_fill(d, union(up), empty) & allowed & zone).count() as u64;
+            let (up, all) = split(kinds);
+            n += (self.slide_fill(d, all, empty) & allowed).count() as u64;
+            if forward(rank_step) && up.nonempty() {
+                n += (self.slide_fill(d, up, empty) & allowed & zone).count() as u64;
             }
         }
         for slot in &t.leap_slots[c] {
@@ -202,10 +209,10 @@ impl<R: Rules> Position<R> {
             if kinds == 0 {
                 continue;
             }
-            let to = (union(kinds) & slot.starts).shifted(slot.shift) & allowed;
-            n += to.count() as u64;
-            if let Some(up) = promotes(kinds, slot.rank_step) {
-                let to = (union(up) & slot.starts).shifted(slot.shift) & allowed & zone;
+            let (up, all) = split(kinds);
+            n += ((all & slot.starts).shifted(slot.shift) & allowed).count() as u64;
+            if forward(slot.rank_step) && up.nonempty() {
+                let to = (up & slot.starts).shifted(slot.shift) & allowed & zone;
                 n += to.count() as u64;
             }
         }
