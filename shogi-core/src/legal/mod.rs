@@ -6,7 +6,8 @@
 //! - [`filtered`]: most moves accepted by the same pin/check analysis, the doubtful ones by
 //!   make/test/unmake (the families whose check is not natural attack);
 //! - [`reference`]: every move made, tested and taken back; exact for every rule set, the
-//!   yardstick the other two are tested against.
+//!   yardstick the other two are tested against. Under king capture with plain moves every
+//!   pseudo-legal move is legal but for lion trading: [`capture`] counts them by sets.
 
 pub mod capture;
 pub mod fast;
