@@ -39,7 +39,7 @@ const fn set_kinds(table: &RuleTable) -> KindMask {
     while i < table.pieces.len() {
         let p = &table.pieces[i];
         let m = &p.movement;
-        let mut fits = !(m.slides.is_empty() && m.leaps.is_empty())
+        let mut fits = (!m.slides.is_empty() || !m.leaps.is_empty())
             && !leaps_on_slide_lines(m)
             && m.ranged.is_empty()
             && m.move_only.is_empty()
