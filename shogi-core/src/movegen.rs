@@ -362,6 +362,21 @@ impl<R: Rules> Position<R> {
         lines: u8,
         out: &mut MoveList,
     ) {
+        self.each_lion_capture_move(from, kind, area, lines, |mv| out.push(mv));
+        out.extend(self.lion_pass(from, area, lines));
+    }
+
+    /// [`Position::lion_double_moves`] but the pass, each handed to `found` (bulk counting
+    /// counts them without a list).
+    #[inline]
+    pub(crate) fn each_lion_capture_move(
+        &self,
+        from: Square,
+        kind: u8,
+        area: bool,
+        lines: u8,
+        mut found: impl FnMut(Move),
+    ) {
         let us = self.side_to_move();
         let t = self.tables;
         let step = |sq: Square, d: usize| dir_step(&R::GEOMETRY, sq, d);
@@ -393,19 +408,18 @@ impl<R: Rules> Position<R> {
                             || t.zone[us.index()][k].contains(to))
                         && self.landing_squares(us, t.promote_to[k], left).contains(to);
                     if promo {
-                        out.push(Move::lion(from, mid, to, true));
+                        found(Move::lion(from, mid, to, true));
                     }
                     let forced = promo && R::HOOKS.promotion == PromotionRule::Forced;
                     if !forced
                         && !t.dead[us.index()][k].contains(to)
                         && self.landing_squares(us, kind, left).contains(to)
                     {
-                        out.push(Move::lion(from, mid, to, false));
+                        found(Move::lion(from, mid, to, false));
                     }
                 }
             }
         }
-        out.extend(self.lion_pass(from, area, lines));
     }
 
     /// The one drop kernel of every legality path: squares of `onto` (empty squares of the

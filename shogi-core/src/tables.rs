@@ -257,6 +257,16 @@ impl<S: Storage> ReflectPaths<S> {
     }
 }
 
+/// One leap of a colour shared by its kinds: the index shift, the squares it starts from, the
+/// kinds that have it, and its rank step.
+#[derive(Clone, Copy, Debug)]
+pub struct LeapSlot<S> {
+    pub shift: i32,
+    pub starts: Bitboard<S>,
+    pub kinds: KindMask,
+    pub rank_step: i8,
+}
+
 /// Per-kind data laid out for the move generator.
 pub struct Tables<S = u128> {
     /// The board.
@@ -277,6 +287,10 @@ pub struct Tables<S = u128> {
     /// `leap_shift_range[color][kind]`: where that kind's leaps lie in `leap_shifts` (start,
     /// end); empty for a kind that does not only leap.
     pub leap_shift_range: [[(u16, u16); MAX_KINDS]; 2],
+    /// The distinct leaps of each colour's kinds without special movement or ranged slides
+    /// (sliding ones too), to move the pieces of several kinds one leap at a time (bulk
+    /// counting under king capture).
+    pub leap_slots: [Vec<LeapSlot<S>>; 2],
     /// Kinds with leap shifts, per colour (bit mask).
     pub set_leapers: [KindMask; 2],
     /// Kinds of `set_leapers` whose every leap stays on its file, per colour (a pawn): nifu on
@@ -448,6 +462,7 @@ impl<S: Storage> Tables<S> {
             slide_reach: vec![empty; 2],
             leap_shifts: Vec::new(),
             leap_shift_range: [[(0, 0); MAX_KINDS]; 2],
+            leap_slots: [Vec::new(), Vec::new()],
             set_leapers: [0; 2],
             file_leapers: [0; 2],
             slide_dirs: [[0; MAX_KINDS]; 2],
@@ -575,7 +590,7 @@ impl<S: Storage> Tables<S> {
                 t.royal_mask |= 1 << k;
             }
             t.kind_mask |= 1 << k;
-            if !t.special[k] && m.slides.is_empty() && m.ranged.is_empty() {
+            if !t.special[k] && m.ranged.is_empty() {
                 for color in Color::BOTH {
                     let c = color.index();
                     let start = t.leap_shifts.len();
@@ -591,7 +606,18 @@ impl<S: Storage> Tables<S> {
                                 from.set(sq);
                             }
                         }
-                        t.leap_shifts.push((shift, from));
+                        if m.slides.is_empty() {
+                            t.leap_shifts.push((shift, from));
+                        }
+                        match t.leap_slots[c].iter_mut().find(|s| s.shift == shift) {
+                            Some(slot) => slot.kinds |= 1 << k,
+                            None => t.leap_slots[c].push(LeapSlot {
+                                shift,
+                                starts: from,
+                                kinds: 1 << k,
+                                rank_step: dr,
+                            }),
+                        }
                     }
                     let end = t.leap_shifts.len();
                     if end > start {
@@ -610,6 +636,11 @@ impl<S: Storage> Tables<S> {
                     t.same_movement[i] |= 1 << j;
                 }
             }
+        }
+        // Leaps of the same kinds side by side (a leap and its mirror image, mostly): bulk
+        // counting gathers their pieces once.
+        for slots in &mut t.leap_slots {
+            slots.sort_by_key(|slot| slot.kinds);
         }
         // Hand kinds: exactly what a capture can put in hand.
         let mut hand: Vec<u8> = Vec::new();

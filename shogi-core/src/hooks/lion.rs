@@ -13,15 +13,31 @@
 //!   the other side's non-lions may not take a lion on the next move, except one standing on
 //!   that square (a kirin promoted to lion there).
 
+use crate::bitboard::Bitboard;
 use crate::geometry::Square;
+use crate::hooks::kinds_in;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::Rules;
-use crate::table::{KindMask, LionRules};
+use crate::rules::{Bb, Rules};
+use crate::table::{KindMask, LionRules, RuleTable};
 use crate::tables::{dir_step, pawn_like_kinds, DIRS};
+
+/// The lions of `table`: kinds with the lion's area power.
+const fn lion_kinds(table: &RuleTable) -> KindMask {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < table.pieces.len() {
+        if table.pieces[i].movement.lion {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+}
 
 impl<R: Rules> Position<R> {
     const WEAK_BRIDGES: KindMask = pawn_like_kinds(R::TABLE);
+    const LION_KINDS: KindMask = lion_kinds(R::TABLE);
 
     /// Whether the piece on `sq` (of either side) is a lion.
     #[inline]
@@ -43,6 +59,20 @@ impl<R: Rules> Position<R> {
             .filter(move |d| firsts >> d & 1 != 0)
             .filter_map(move |d| dir_step(&R::GEOMETRY, from, d))
             .filter(|&sq| self.piece_at(sq).is_empty())
+    }
+
+    /// The squares a lion-power piece on `from` steps to first: every neighbour with `area`,
+    /// else those along its `lines` directions (a bit each).
+    pub(crate) fn lion_first_steps(&self, from: Square, area: bool, lines: u8) -> Bb<R> {
+        let t = self.tables;
+        let near = Bitboard::from_square(from).neighbours() & t.board;
+        if area {
+            return near;
+        }
+        let along = (0..DIRS.len())
+            .filter(|d| lines >> d & 1 != 0)
+            .fold(Bitboard::EMPTY, |bb, d| bb | t.rays[d][from.index()]);
+        near & along
     }
 
     /// The pass of the lion-power piece on `from`, through its first empty first-step square.
@@ -98,6 +128,26 @@ impl<R: Rules> Position<R> {
         } else {
             mv.mid().filter(|&mid| taken(mid))
         }
+    }
+
+    /// The lion-trading rules as sets, for counting board moves in bulk: the enemy lions (the
+    /// only squares where they may bar a move), and those the counter-strike rule bars every
+    /// non-lion of the side to move from taking (by a move there; a double move's first step
+    /// is judged with the move). Both empty without chu shogi's rules.
+    #[inline]
+    pub(crate) fn lion_trade_sets(&self) -> (Bb<R>, Bb<R>) {
+        if R::HOOKS.lions != LionRules::Chu {
+            return (Bitboard::EMPTY, Bitboard::EMPTY);
+        }
+        let them = !self.side_to_move();
+        let lions =
+            kinds_in(Self::LION_KINDS).fold(Bitboard::EMPTY, |bb, k| bb | self.pieces(them, k));
+        let mut barred = Bitboard::EMPTY;
+        if let Some(sq) = self.lion_struck() {
+            barred = lions;
+            barred.clear(sq);
+        }
+        (lions, barred)
     }
 
     /// Whether the lion-trading rules allow the pseudo-legal board move `mv`.

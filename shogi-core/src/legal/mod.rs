@@ -6,8 +6,12 @@
 //! - [`filtered`]: most moves accepted by the same pin/check analysis, the doubtful ones by
 //!   make/test/unmake (the families whose check is not natural attack);
 //! - [`reference`]: every move made, tested and taken back; exact for every rule set, the
-//!   yardstick the other two are tested against.
+//!   yardstick the other two are tested against. Under king capture every pseudo-legal
+//!   move is legal but for lion trading and voiding effects: [`capture`] counts plain moves
+//!   by sets, and the pseudo-legal generator counts the rest where nothing voids a move
+//!   ([`reference::pseudo_moves_legal`]: chained moves).
 
+pub mod capture;
 pub mod fast;
 pub mod filtered;
 pub mod reference;
@@ -77,10 +81,14 @@ impl<R: Rules> Position<R> {
     }
 
     /// Whether [`Position::count_legal_moves`] counts without building the list: on the fast
-    /// and filtered paths, and where every pseudo-legal move is legal.
+    /// and filtered paths, and on the reference path under king capture, by sets where the
+    /// moves are plain ([`capture::CaptureCount`], chu shogi) and by the pseudo-legal
+    /// generator's sets where every pseudo-legal move is legal (chained moves).
     #[inline]
     pub(crate) fn counts_in_bulk(&self) -> bool {
-        reference::pseudo_moves_legal(&R::HOOKS) || self.legal_path() != Path::Reference
+        self.legal_path() != Path::Reference
+            || capture::CaptureCount::<R>::APPLIES
+            || reference::pseudo_moves_legal(&R::HOOKS)
     }
 
     /// Number of legal moves of the side to move (none when the game is over); counted
@@ -92,6 +100,7 @@ impl<R: Rules> Position<R> {
         match self.legal_path() {
             Path::Fast => self.count_legal_fast(),
             Path::Filtered => self.count_legal_filtered(),
+            Path::Reference if capture::CaptureCount::<R>::APPLIES => self.count_legal_capture(),
             Path::Reference if reference::pseudo_moves_legal(&R::HOOKS) => {
                 self.count_pseudo_moves()
             }
