@@ -205,12 +205,13 @@ impl<R: Rules> Position<R> {
     /// The pieces of `color` that may borrow: every other piece of `color` moves by its own
     /// movement alone ([`Position::movement_kinds`] is its own kind), so bulk counting may
     /// move it with the others of its kind as a set. Those with a lender, except where the
-    /// node's lent kinds are known (attacker lenders), whose pieces lent only their own kind
-    /// are left out; a piece left in moves one by one, which is never wrong.
+    /// lenders are attackers: there those attacked by a lender of another kind than their own
+    /// (a lender of its own kind lends nothing new); a piece left in moves one by one, which
+    /// is never wrong.
     /// Found from the lenders' side where that is cheaper than asking each piece: one shift
-    /// per offset of a fixed place, one shift per leap for the leaping kinds that attack.
-    /// `cache`: the node's cache for `color` (its lent kinds, where lenders are attackers).
-    pub(crate) fn borrowers(&self, cache: &NodeCache<R::Storage>, color: Color) -> Bb<R> {
+    /// per offset of a fixed place, one shift per leap for the leaping kinds that attack, one
+    /// attack set per lending kind (per lender where the kind slides) for attacker lenders.
+    pub(crate) fn borrowers(&self, color: Color) -> Bb<R> {
         let MovementSource::Borrow { lender, place, .. } = R::HOOKS.movement_source else {
             return Bitboard::EMPTY;
         };
@@ -250,14 +251,15 @@ impl<R: Rules> Position<R> {
                 return found;
             }
             Place::Attackers => {
-                let Some(lent) = &cache.lent else {
-                    return mine;
-                };
+                let occ = self.occupied();
                 let mut found = Bitboard::EMPTY;
-                for sq in mine {
-                    if lent[sq.index()] != 1 << self.piece_at(sq).kind() {
-                        found.set(sq);
+                for k in kinds_in(self.tables.kind_mask) {
+                    let lenders = self.pieces(lc, k);
+                    if lenders.is_empty() {
+                        continue;
                     }
+                    let others = mine & !self.pieces_of_kind(k);
+                    found |= self.natural_attacks_of(k, lc, lenders, occ) & others;
                 }
                 return found;
             }

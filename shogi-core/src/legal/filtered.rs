@@ -145,9 +145,9 @@ impl<R: Rules> Position<R> {
         if !matches!(R::HOOKS.after_move, AfterMove::None) {
             doubt_to |= enemy.neighbours();
         }
-        // Under borrowed movement, the node's lent kinds; under Isardam, its like maps (for
-        // the test below, then the landings).
-        let mut cache = self.node_cache();
+        // Under Isardam, the node's like maps (for the test below, then the landings). No
+        // table of lent kinds: only the borrowers ask what they borrow, one by one.
+        let mut cache = self.node_cache_by_piece();
         if whole_board {
             if self.like_attack_on_board_cached(&mut cache) {
                 all = true;
@@ -205,7 +205,7 @@ impl<R: Rules> Position<R> {
         // Under borrowed movement, the pieces that may borrow: the others move by their own
         // movement, found without asking for their lenders again.
         let lends = if Filtered::<R>::BORROW {
-            self.borrowers(&cache, us)
+            self.borrowers(us)
         } else {
             Bitboard::EMPTY
         };
