@@ -233,12 +233,20 @@ impl<R: Rules> Position<R> {
                     if pieces.is_empty() {
                         continue;
                     }
-                    if t.set_leapers[c] >> k & 1 != 0 {
+                    let (start, end) = t.leap_shift_range[c][k as usize];
+                    if t.set_leapers[c] >> k & 1 != 0 && pieces.count() >= (end - start) as u32
+                    {
                         // Its natural attacks are its leaps: a piece attacks a lender iff
-                        // the lender stands one leap away.
-                        let (start, end) = t.leap_shift_range[c][k as usize];
+                        // the lender stands one leap away (one shift per leap where the
+                        // pieces outnumber the leaps, else a lookup per piece below).
                         for &(by, from) in &t.leap_shifts[start as usize..end as usize] {
                             found |= pieces & from & theirs.shifted(-by);
+                        }
+                    } else if t.set_leapers[c] >> k & 1 != 0 {
+                        for sq in pieces {
+                            if (t.leap[c][k as usize][sq.index()] & theirs).nonempty() {
+                                found.set(sq);
+                            }
                         }
                     } else {
                         for sq in pieces {
