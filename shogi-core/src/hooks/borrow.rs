@@ -211,7 +211,10 @@ impl<R: Rules> Position<R> {
     /// Found from the lenders' side where that is cheaper than asking each piece: one shift
     /// per offset of a fixed place, one shift per leap for the leaping kinds that attack, one
     /// attack set per lending kind (per lender where the kind slides) for attacker lenders.
-    pub(crate) fn borrowers(&self, color: Color) -> Bb<R> {
+    /// `by_attack`: where lenders are attacked pieces, the pieces of a plain kind that does
+    /// not only leap are left out: the caller computes their attacks anyway and asks
+    /// [`Position::borrows_by_attacks`] (one attack set per slider saved).
+    pub(crate) fn borrowers(&self, color: Color, by_attack: bool) -> Bb<R> {
         let MovementSource::Borrow { lender, place, .. } = R::HOOKS.movement_source else {
             return Bitboard::EMPTY;
         };
@@ -230,19 +233,19 @@ impl<R: Rules> Position<R> {
                 let mut found = Bitboard::EMPTY;
                 for k in kinds_in(t.kind_mask) {
                     let pieces = self.pieces(color, k);
-                    if pieces.is_empty() {
+                    let leaps = t.set_leapers[c] >> k & 1 != 0;
+                    if pieces.is_empty() || by_attack && !leaps && !t.special[k as usize] {
                         continue;
                     }
                     let (start, end) = t.leap_shift_range[c][k as usize];
-                    if t.set_leapers[c] >> k & 1 != 0 && pieces.count() >= (end - start) as u32
-                    {
+                    if leaps && pieces.count() >= (end - start) as u32 {
                         // Its natural attacks are its leaps: a piece attacks a lender iff
                         // the lender stands one leap away (one shift per leap where the
                         // pieces outnumber the leaps, else a lookup per piece below).
                         for &(by, from) in &t.leap_shifts[start as usize..end as usize] {
                             found |= pieces & from & theirs.shifted(-by);
                         }
-                    } else if t.set_leapers[c] >> k & 1 != 0 {
+                    } else if leaps {
                         for sq in pieces {
                             if (t.leap[c][k as usize][sq.index()] & theirs).nonempty() {
                                 found.set(sq);
@@ -277,6 +280,23 @@ impl<R: Rules> Position<R> {
             found |= theirs.shifted(-by) & Bb::<R>::from_wide(from);
         }
         found & mine
+    }
+
+    /// Whether a piece of the side to move whose natural attacks are `att` borrows, where
+    /// lenders are the pieces it attacks (the rest of [`Position::borrowers`] with
+    /// `by_attack`); never elsewhere.
+    #[inline]
+    pub(crate) fn borrows_by_attacks(&self, att: Bb<R>) -> bool {
+        let MovementSource::Borrow {
+            lender,
+            place: Place::Attacked,
+            ..
+        } = R::HOOKS.movement_source
+        else {
+            return false;
+        };
+        let lc = Self::lender_color(lender, self.side_to_move());
+        (att & self.pieces_of(lc)).nonempty()
     }
 
     /// Whether the piece on `from` may move like `kind` (the check test's question).

@@ -203,9 +203,10 @@ impl<R: Rules> Position<R> {
 
         let frozen = self.paralysed_pieces(us);
         // Under borrowed movement, the pieces that may borrow: the others move by their own
-        // movement, found without asking for their lenders again.
+        // movement, found without asking for their lenders again. Bulk counting's kernel
+        // judges the sliders that lend to attacked pieces from their attacks.
         let lends = if Filtered::<R>::BORROW {
-            self.borrowers(us)
+            self.borrowers(us, K::COUNTS)
         } else {
             Bitboard::EMPTY
         };
@@ -448,6 +449,9 @@ impl<R: Rules> Position<R> {
         let kernel = K::COUNTS && own && !t.special[k];
         let targets = if kernel {
             let att = t.plain_attacks_inlined(k, us, from, self.occupied());
+            if Filtered::<R>::BORROW && self.borrows_by_attacks(att) {
+                return self.borrowed_move_sets(cache, from, kind, residual, lion_moves);
+            }
             let targets = att & !self.pieces_of(us) & !self.immortals(!us) & residual;
             if Filtered::<R>::PLAIN_SETS {
                 let plain = targets & !t.dead[us.index()][k];
@@ -458,8 +462,33 @@ impl<R: Rules> Position<R> {
         } else if own {
             self.own_targets(from, kind, lion_moves) & residual
         } else {
-            self.piece_targets(cache, from, kind, lion_moves) & residual
+            return self.borrowed_move_sets(cache, from, kind, residual, lion_moves);
         };
+        self.move_sets_onto(cache, from, kind, targets)
+    }
+
+    /// [`Position::filtered_move_sets`] of a piece that borrows.
+    fn borrowed_move_sets(
+        &self,
+        cache: &mut crate::hooks::node_cache::NodeCache<R::Storage>,
+        from: Square,
+        kind: u8,
+        residual: Bb<R>,
+        lion_moves: &mut MoveList,
+    ) -> (Bb<R>, Bb<R>, Bb<R>) {
+        let targets = self.piece_targets(cache, from, kind, lion_moves) & residual;
+        self.move_sets_onto(cache, from, kind, targets)
+    }
+
+    /// `targets` and the promoting and plain moves onto them ([`Position::board_move_sets`]).
+    #[inline(always)]
+    fn move_sets_onto(
+        &self,
+        cache: &mut crate::hooks::node_cache::NodeCache<R::Storage>,
+        from: Square,
+        kind: u8,
+        targets: Bb<R>,
+    ) -> (Bb<R>, Bb<R>, Bb<R>) {
         if targets.is_empty() {
             return (targets, targets, targets);
         }
