@@ -40,10 +40,19 @@ impl<R: Rules> Position<R> {
         pieces: Bb<R>,
         occ: Bb<R>,
     ) -> Bb<R> {
-        if let Some(att) = self.tables.leap_set_attacks(kind as usize, color, pieces) {
+        let t = self.tables;
+        if let Some(att) = t.leap_set_attacks(kind as usize, color, pieces) {
             return att;
         }
         let mut att = Bitboard::EMPTY;
+        if !t.special[kind as usize] {
+            // The plain kernel inlined: these sets are the borrow and paralysis seams' per-node
+            // cost (a slider's attacks per lending or paralysing piece).
+            for sq in pieces {
+                att |= t.plain_attacks_inlined(kind as usize, color, sq, occ);
+            }
+            return att;
+        }
         for sq in pieces {
             att |= self.natural_attacks_in(kind, color, sq, occ);
         }
@@ -90,16 +99,21 @@ impl<R: Rules> Position<R> {
         out
     }
 
-    /// Whether a reflecting slide of `by` reaches `sq` on a board occupied as `occ` (paths are
-    /// reversible: from `sq` along the paths of each mode to a piece of that mode).
+    /// The squares reflecting slides of `by` reach on a board occupied as `occ`: one path
+    /// search per reflecting piece, for every target at once (a search from each target
+    /// would find the same, paths being reversible, at one search per target).
     #[inline]
-    pub(crate) fn reflect_attacked(&self, sq: Square, by: Color, occ: Bb<R>) -> bool {
+    pub(crate) fn reflect_attacks(&self, by: Color, occ: Bb<R>) -> Bb<R> {
+        let mut att = Bitboard::EMPTY;
         if self.tables.reverse.reflect_kinds == 0 {
-            return false;
+            return att;
         }
-        self.reflectors(by).into_iter().any(|(mode, bb)| {
-            bb.nonempty() && (self.reflect_slides_in(mode, sq, occ) & bb).nonempty()
-        })
+        for (mode, pieces) in self.reflectors(by) {
+            for from in pieces {
+                att |= self.reflect_slides_in(mode, from, occ);
+            }
+        }
+        att
     }
 
     /// Whether `sq` is naturally attacked by a piece of `by`.

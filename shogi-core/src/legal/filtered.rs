@@ -313,12 +313,10 @@ impl<R: Rules> Position<R> {
                 Some(info) => {
                     let ok = if from == king {
                         let lifted = occ ^ Bitboard::from_square(king);
-                        let mut safe = Bitboard::EMPTY;
-                        for to in targets {
-                            if self.plain_attackers(to, them, lifted).is_empty()
-                                && !self.reflect_attacked(to, them, lifted)
-                            {
-                                safe.set(to);
+                        let mut safe = targets & !self.reflect_attacks(them, lifted);
+                        for to in targets & safe {
+                            if self.plain_attackers(to, them, lifted).nonempty() {
+                                safe.clear(to);
                             }
                         }
                         safe
