@@ -337,6 +337,21 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// Whether a piece's lenders are its friends standing at fixed places (Annan): a piece of
+    /// the other side never lends to it, so that side changes its lenders only by capturing
+    /// one (standing, arriving or leaving anywhere else, it changes nothing).
+    #[inline]
+    pub(crate) fn lenders_placed_friends() -> bool {
+        matches!(
+            R::HOOKS.movement_source,
+            MovementSource::Borrow {
+                lender: Lender::Friend,
+                place,
+                ..
+            } if !matches!(place, Place::Attacked | Place::Attackers)
+        )
+    }
+
     /// The capture zone of `sq` against `by`: every square from which a piece of `by` moving
     /// like any kind of the table could capture on `sq` (the leap sources of every kind, and
     /// each ray up to its first piece).

@@ -18,7 +18,8 @@
 //!   piece) could capture it. A move other than the king's that does not uncover an enemy
 //!   piece on a ray, and touches no square of a zone candidate's lender region (where its
 //!   lenders stand, [`Position::lender_region`]), leaves every candidate's movement and path
-//!   as they were: if none captures the king now, none can after it. With a candidate that
+//!   as they were: if none captures the king now, none can after it. Where lenders are the
+//!   candidate's friends at fixed places, only a capture there changes them. With a candidate that
 //!   captures the king now, everything is doubtful but the king's moves, which are sure where
 //!   no enemy stands in the capture zone of their target.
 //! - Effects: a capture under a capture effect, and a move landing next to an enemy piece
@@ -179,6 +180,10 @@ impl<R: Rules> Position<R> {
                     break;
                 }
                 let region = self.lender_region(c);
+                if Self::lenders_placed_friends() {
+                    doubt_to |= region & enemy;
+                    continue;
+                }
                 doubt_from |= region;
                 doubt_to |= region;
                 doubt_drop |= region;
