@@ -22,7 +22,7 @@ use crate::tables::{first_along, DIRS};
 /// piece behind them, and per ray the squares up to that enemy (the piece's own included).
 pub(crate) struct Hiding<S: Storage> {
     pub(crate) pieces: Bitboard<S>,
-    lines: [Bitboard<S>; DIRS.len()],
+    pub(crate) lines: [Bitboard<S>; DIRS.len()],
 }
 
 impl<S: Storage> Hiding<S> {
@@ -308,12 +308,59 @@ impl<R: Rules> Position<R> {
     /// Squares the piece on `from` attacks with the movements it uses (the union).
     #[inline]
     pub(crate) fn borrowed_attacks(&self, from: Square) -> Bb<R> {
+        self.borrowed_attacks_in(from, self.occupied())
+    }
+
+    /// [`Position::borrowed_attacks`] with the board occupied as `occ` (its lenders those of
+    /// the board as it is).
+    #[inline]
+    fn borrowed_attacks_in(&self, from: Square, occ: Bb<R>) -> Bb<R> {
         let color = self.piece_at(from).color();
         let mut att = Bitboard::EMPTY;
         for k in kinds_in(self.movement_kinds(from)) {
-            att |= self.natural_attacks(k, color, from);
+            att |= self.natural_attacks_in(k, color, from, occ);
         }
         att
+    }
+
+    /// The squares a move of the other side may leave and those it may land (or drop) on
+    /// that change what the piece on `sq` borrows: its lender region both ways, except where
+    /// lenders are its friends at fixed places (Annan), whom only a capture there changes.
+    pub(crate) fn lender_touch(&self, sq: Square) -> (Bb<R>, Bb<R>) {
+        let region = self.lender_region(sq);
+        if Self::lenders_placed_friends() {
+            (Bitboard::EMPTY, region & self.pieces_of(self.piece_at(sq).color()))
+        } else {
+            (region, region)
+        }
+    }
+
+    /// Where the piece on `from`, hiding an enemy from the king on `king` ([`Hiding`]), may
+    /// go and leave the king uncapturable by it: along its ray, and anywhere but where the
+    /// move changes the enemy's lenders if the enemy could not capture the king even
+    /// uncovered (its movement as it is, the board without the hiding piece). Nothing else
+    /// changes with such a move: its landing only blocks, and any other zone candidate's
+    /// lenders are the caller's concern.
+    pub(crate) fn hider_keeps(&self, hiding: &Hiding<R::Storage>, from: Square, king: Square) -> Bb<R> {
+        let keep = hiding.keep(from);
+        let Some(d) = hiding.lines.iter().position(|l| l.contains(from)) else {
+            return keep;
+        };
+        let occ = self.occupied();
+        let Some(hidden) = first_along(d, self.tables.rays[d][from.index()] & occ) else {
+            return keep;
+        };
+        if self
+            .borrowed_attacks_in(hidden, occ ^ Bitboard::from_square(from))
+            .contains(king)
+        {
+            return keep;
+        }
+        let (leave, land) = self.lender_touch(hidden);
+        if leave.contains(from) {
+            return keep;
+        }
+        keep | !land
     }
 
     /// The squares whose contents decide what the piece on `sq` borrows: a piece leaving,

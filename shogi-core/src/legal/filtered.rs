@@ -179,14 +179,10 @@ impl<R: Rules> Position<R> {
                     all = true;
                     break;
                 }
-                let region = self.lender_region(c);
-                if Self::lenders_placed_friends() {
-                    doubt_to |= region & enemy;
-                    continue;
-                }
-                doubt_from |= region;
-                doubt_to |= region;
-                doubt_drop |= region;
+                let (leave, land) = self.lender_touch(c);
+                doubt_from |= leave;
+                doubt_to |= land;
+                doubt_drop |= land;
             }
             None
         } else {
@@ -351,8 +347,15 @@ impl<R: Rules> Position<R> {
             if (all && !(from == king && king_by_zone)) || doubt_from.contains(from) {
                 sure = Bitboard::EMPTY;
             } else if hiding.pieces.contains(from) {
-                // Along its ray it still hides the enemy; elsewhere it may uncover it.
-                sure &= hiding.keep(from);
+                // Along its ray it still hides the enemy; elsewhere it uncovers it. Whether
+                // that is harmless pays to ask only where the move can change the enemy's
+                // lenders by a capture alone (Annan): elsewhere such moves are few.
+                let keep = hiding.keep(from);
+                sure &= if Self::lenders_placed_friends() && (sure & !keep).nonempty() {
+                    self.hider_keeps(&hiding, from, king)
+                } else {
+                    keep
+                };
             }
             sure &= !doubt_to;
             let (mut sure_promo, mut sure_stay) = (promo & sure, stay & sure);
