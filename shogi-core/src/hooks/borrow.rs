@@ -105,6 +105,7 @@ static AROUND: [[U256; SQUARES]; 2] = place_masks(AROUND_AT);
 /// from: `shifted(lenders, -shift) & from` holds every square with a lender at that offset,
 /// so the pieces with some lender are found with one shift per offset instead of a mask per
 /// piece ([`Position::borrowers`]). Equal to the place masks above square for square.
+/// Constants, not statics: the compiler sees the shift counts.
 struct PlaceShifts {
     len: usize,
     shifts: [(i32, U256); 8],
@@ -151,11 +152,11 @@ const fn place_shifts(offsets: &[Offset]) -> [PlaceShifts; 2] {
     out
 }
 
-static BEHIND_SHIFTS: [PlaceShifts; 2] = place_shifts(BEHIND_AT);
-static FRONT_SHIFTS: [PlaceShifts; 2] = place_shifts(FRONT_AT);
-static SIDE_SHIFTS: [PlaceShifts; 2] = place_shifts(SIDE_AT);
-static KNIGHT_SHIFTS: [PlaceShifts; 2] = place_shifts(KNIGHT_AT);
-static AROUND_SHIFTS: [PlaceShifts; 2] = place_shifts(AROUND_AT);
+const BEHIND_SHIFTS: [PlaceShifts; 2] = place_shifts(BEHIND_AT);
+const FRONT_SHIFTS: [PlaceShifts; 2] = place_shifts(FRONT_AT);
+const SIDE_SHIFTS: [PlaceShifts; 2] = place_shifts(SIDE_AT);
+const KNIGHT_SHIFTS: [PlaceShifts; 2] = place_shifts(KNIGHT_AT);
+const AROUND_SHIFTS: [PlaceShifts; 2] = place_shifts(AROUND_AT);
 
 impl<R: Rules> Position<R> {
     /// The side whose pieces lend to a mover of `color`.
@@ -275,11 +276,22 @@ impl<R: Rules> Position<R> {
                 return found;
             }
         };
-        let mut found = Bitboard::EMPTY;
-        for &(by, from) in &shifts[color.index()].shifts[..shifts[color.index()].len] {
-            found |= theirs.shifted(-by) & Bb::<R>::from_wide(from);
-        }
+        // One arm per colour: the shifts are then constants, unrolled with immediate counts.
+        let found = match color {
+            Color::Black => Self::with_lender_at(&shifts[0], theirs),
+            Color::White => Self::with_lender_at(&shifts[1], theirs),
+        };
         found & mine
+    }
+
+    /// The squares with one of `lenders` at one of the offsets `at`.
+    #[inline(always)]
+    fn with_lender_at(at: &PlaceShifts, lenders: Bb<R>) -> Bb<R> {
+        let mut found = Bitboard::EMPTY;
+        for &(by, from) in &at.shifts[..at.len] {
+            found |= lenders.shifted(-by) & Bb::<R>::from_wide(from);
+        }
+        found
     }
 
     /// Whether a piece of the side to move whose natural attacks are `att` borrows, where
