@@ -341,7 +341,10 @@ impl<R: Rules> Position<R> {
     pub(crate) fn lender_touch(&self, sq: Square) -> (Bb<R>, Bb<R>) {
         let region = self.lender_region(sq);
         if Self::lenders_placed_friends() {
-            (Bitboard::EMPTY, region & self.pieces_of(self.piece_at(sq).color()))
+            (
+                Bitboard::EMPTY,
+                region & self.pieces_of(self.piece_at(sq).color()),
+            )
         } else {
             (region, region)
         }
@@ -353,7 +356,12 @@ impl<R: Rules> Position<R> {
     /// uncovered (its movement as it is, the board without the hiding piece). Nothing else
     /// changes with such a move: its landing only blocks, and any other zone candidate's
     /// lenders are the caller's concern.
-    pub(crate) fn hider_keeps(&self, hiding: &Hiding<R::Storage>, from: Square, king: Square) -> Bb<R> {
+    pub(crate) fn hider_keeps(
+        &self,
+        hiding: &Hiding<R::Storage>,
+        from: Square,
+        king: Square,
+    ) -> Bb<R> {
         let keep = hiding.keep(from);
         let Some(d) = hiding.lines.iter().position(|l| l.contains(from)) else {
             return keep;
