@@ -41,21 +41,18 @@ impl<R: Rules> Position<R> {
         occ: Bb<R>,
     ) -> Bb<R> {
         let t = self.tables;
-        let (c, k) = (color.index(), kind as usize);
-        if t.set_leapers[c] >> k & 1 != 0 {
-            // A shift per leap pays for itself from about as many pieces as leaps (pawns),
-            // a lookup per piece below that (the king, two golds).
-            let (start, end) = t.leap_shift_range[c][k];
-            if pieces.count() as u16 >= end - start {
-                return t
-                    .leap_set_attacks(k, color, pieces)
-                    .unwrap_or(Bitboard::EMPTY);
-            }
-            return pieces
-                .into_iter()
-                .fold(Bitboard::EMPTY, |att, sq| att | t.leap[c][k][sq.index()]);
+        if let Some(att) = t.leap_set_attacks(kind as usize, color, pieces) {
+            return att;
         }
         let mut att = Bitboard::EMPTY;
+        if !t.special[kind as usize] {
+            // The plain kernel inlined: these sets are the borrow and paralysis seams' per-node
+            // cost (a slider's attacks per lending or paralysing piece).
+            for sq in pieces {
+                att |= t.plain_attacks_inlined(kind as usize, color, sq, occ);
+            }
+            return att;
+        }
         for sq in pieces {
             att |= self.natural_attacks_in(kind, color, sq, occ);
         }
@@ -133,16 +130,21 @@ impl<R: Rules> Position<R> {
         out
     }
 
-    /// Whether a reflecting slide of `by` reaches `sq` on a board occupied as `occ` (paths are
-    /// reversible: from `sq` along the paths of each mode to a piece of that mode).
+    /// The squares reflecting slides of `by` reach on a board occupied as `occ`: one path
+    /// search per reflecting piece, for every target at once (a search from each target
+    /// would find the same, paths being reversible, at one search per target).
     #[inline]
-    pub(crate) fn reflect_attacked(&self, sq: Square, by: Color, occ: Bb<R>) -> bool {
+    pub(crate) fn reflect_attacks(&self, by: Color, occ: Bb<R>) -> Bb<R> {
+        let mut att = Bitboard::EMPTY;
         if self.tables.reverse.reflect_kinds == 0 {
-            return false;
+            return att;
         }
-        self.reflectors(by).into_iter().any(|(mode, bb)| {
-            bb.nonempty() && (self.reflect_slides_in(mode, sq, occ) & bb).nonempty()
-        })
+        for (mode, pieces) in self.reflectors(by) {
+            for from in pieces {
+                att |= self.reflect_slides_in(mode, from, occ);
+            }
+        }
+        att
     }
 
     /// Whether `sq` is naturally attacked by a piece of `by`.

@@ -792,7 +792,8 @@ impl<S: Storage> Tables<S> {
     }
 
     /// Squares the `pieces` of `kind` and `color` attack together, if the kind only leaps (one
-    /// of `set_leapers`): one shift of the whole set per leap instead of a lookup per piece.
+    /// of `set_leapers`): one shift of the whole set per leap, or a lookup per piece where
+    /// there are fewer pieces than leaps (a lone king, two golds).
     #[inline]
     pub fn leap_set_attacks(
         &self,
@@ -806,6 +807,12 @@ impl<S: Storage> Tables<S> {
         }
         let (start, end) = self.leap_shift_range[c][kind];
         let mut att = Bitboard::EMPTY;
+        if (pieces.count() as usize) < (end - start) as usize {
+            for sq in pieces {
+                att |= self.leap[c][kind][sq.index()];
+            }
+            return Some(att);
+        }
         for &(by, from) in &self.leap_shifts[start as usize..end as usize] {
             att |= (pieces & from).shifted(by);
         }

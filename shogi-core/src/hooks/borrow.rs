@@ -22,7 +22,7 @@ use crate::tables::{first_along, DIRS};
 /// piece behind them, and per ray the squares up to that enemy (the piece's own included).
 pub(crate) struct Hiding<S: Storage> {
     pub(crate) pieces: Bitboard<S>,
-    lines: [Bitboard<S>; DIRS.len()],
+    pub(crate) lines: [Bitboard<S>; DIRS.len()],
 }
 
 impl<S: Storage> Hiding<S> {
@@ -105,6 +105,7 @@ static AROUND: [[U256; SQUARES]; 2] = place_masks(AROUND_AT);
 /// from: `shifted(lenders, -shift) & from` holds every square with a lender at that offset,
 /// so the pieces with some lender are found with one shift per offset instead of a mask per
 /// piece ([`Position::borrowers`]). Equal to the place masks above square for square.
+/// Constants, not statics: the compiler sees the shift counts.
 struct PlaceShifts {
     len: usize,
     shifts: [(i32, U256); 8],
@@ -151,11 +152,11 @@ const fn place_shifts(offsets: &[Offset]) -> [PlaceShifts; 2] {
     out
 }
 
-static BEHIND_SHIFTS: [PlaceShifts; 2] = place_shifts(BEHIND_AT);
-static FRONT_SHIFTS: [PlaceShifts; 2] = place_shifts(FRONT_AT);
-static SIDE_SHIFTS: [PlaceShifts; 2] = place_shifts(SIDE_AT);
-static KNIGHT_SHIFTS: [PlaceShifts; 2] = place_shifts(KNIGHT_AT);
-static AROUND_SHIFTS: [PlaceShifts; 2] = place_shifts(AROUND_AT);
+const BEHIND_SHIFTS: [PlaceShifts; 2] = place_shifts(BEHIND_AT);
+const FRONT_SHIFTS: [PlaceShifts; 2] = place_shifts(FRONT_AT);
+const SIDE_SHIFTS: [PlaceShifts; 2] = place_shifts(SIDE_AT);
+const KNIGHT_SHIFTS: [PlaceShifts; 2] = place_shifts(KNIGHT_AT);
+const AROUND_SHIFTS: [PlaceShifts; 2] = place_shifts(AROUND_AT);
 
 impl<R: Rules> Position<R> {
     /// The side whose pieces lend to a mover of `color`.
@@ -205,12 +206,16 @@ impl<R: Rules> Position<R> {
     /// The pieces of `color` that may borrow: every other piece of `color` moves by its own
     /// movement alone ([`Position::movement_kinds`] is its own kind), so bulk counting may
     /// move it with the others of its kind as a set. Those with a lender, except where the
-    /// node's lent kinds are known (attacker lenders), whose pieces lent only their own kind
-    /// are left out; a piece left in moves one by one, which is never wrong.
+    /// lenders are attackers: there those attacked by a lender of another kind than their own
+    /// (a lender of its own kind lends nothing new); a piece left in moves one by one, which
+    /// is never wrong.
     /// Found from the lenders' side where that is cheaper than asking each piece: one shift
-    /// per offset of a fixed place, one shift per leap for the leaping kinds that attack.
-    /// `cache`: the node's cache for `color` (its lent kinds, where lenders are attackers).
-    pub(crate) fn borrowers(&self, cache: &NodeCache<R::Storage>, color: Color) -> Bb<R> {
+    /// per offset of a fixed place, one shift per leap for the leaping kinds that attack, one
+    /// attack set per lending kind (per lender where the kind slides) for attacker lenders.
+    /// `by_attack`: where lenders are attacked pieces, the pieces of a plain kind that does
+    /// not only leap are left out: the caller computes their attacks anyway and asks
+    /// [`Position::borrows_by_attacks`] (one attack set per slider saved).
+    pub(crate) fn borrowers(&self, color: Color, by_attack: bool) -> Bb<R> {
         let MovementSource::Borrow { lender, place, .. } = R::HOOKS.movement_source else {
             return Bitboard::EMPTY;
         };
@@ -229,15 +234,23 @@ impl<R: Rules> Position<R> {
                 let mut found = Bitboard::EMPTY;
                 for k in kinds_in(t.kind_mask) {
                     let pieces = self.pieces(color, k);
-                    if pieces.is_empty() {
+                    let leaps = t.set_leapers[c] >> k & 1 != 0;
+                    if pieces.is_empty() || by_attack && !leaps && !t.special[k as usize] {
                         continue;
                     }
-                    if t.set_leapers[c] >> k & 1 != 0 {
+                    let (start, end) = t.leap_shift_range[c][k as usize];
+                    if leaps && pieces.count() >= (end - start) as u32 {
                         // Its natural attacks are its leaps: a piece attacks a lender iff
-                        // the lender stands one leap away.
-                        let (start, end) = t.leap_shift_range[c][k as usize];
+                        // the lender stands one leap away (one shift per leap where the
+                        // pieces outnumber the leaps, else a lookup per piece below).
                         for &(by, from) in &t.leap_shifts[start as usize..end as usize] {
                             found |= pieces & from & theirs.shifted(-by);
+                        }
+                    } else if leaps {
+                        for sq in pieces {
+                            if (t.leap[c][k as usize][sq.index()] & theirs).nonempty() {
+                                found.set(sq);
+                            }
                         }
                     } else {
                         for sq in pieces {
@@ -250,23 +263,52 @@ impl<R: Rules> Position<R> {
                 return found;
             }
             Place::Attackers => {
-                let Some(lent) = &cache.lent else {
-                    return mine;
-                };
+                let occ = self.occupied();
                 let mut found = Bitboard::EMPTY;
-                for sq in mine {
-                    if lent[sq.index()] != 1 << self.piece_at(sq).kind() {
-                        found.set(sq);
+                for k in kinds_in(self.tables.kind_mask) {
+                    let lenders = self.pieces(lc, k);
+                    if lenders.is_empty() {
+                        continue;
                     }
+                    let others = mine & !self.pieces_of_kind(k);
+                    found |= self.natural_attacks_of(k, lc, lenders, occ) & others;
                 }
                 return found;
             }
         };
-        let mut found = Bitboard::EMPTY;
-        for &(by, from) in &shifts[color.index()].shifts[..shifts[color.index()].len] {
-            found |= theirs.shifted(-by) & Bb::<R>::from_wide(from);
-        }
+        // One arm per colour: the shifts are then constants, unrolled with immediate counts.
+        let found = match color {
+            Color::Black => Self::with_lender_at(&shifts[0], theirs),
+            Color::White => Self::with_lender_at(&shifts[1], theirs),
+        };
         found & mine
+    }
+
+    /// The squares with one of `lenders` at one of the offsets `at`.
+    #[inline(always)]
+    fn with_lender_at(at: &PlaceShifts, lenders: Bb<R>) -> Bb<R> {
+        let mut found = Bitboard::EMPTY;
+        for &(by, from) in &at.shifts[..at.len] {
+            found |= lenders.shifted(-by) & Bb::<R>::from_wide(from);
+        }
+        found
+    }
+
+    /// Whether a piece of the side to move whose natural attacks are `att` borrows, where
+    /// lenders are the pieces it attacks (the rest of [`Position::borrowers`] with
+    /// `by_attack`); never elsewhere.
+    #[inline]
+    pub(crate) fn borrows_by_attacks(&self, att: Bb<R>) -> bool {
+        let MovementSource::Borrow {
+            lender,
+            place: Place::Attacked,
+            ..
+        } = R::HOOKS.movement_source
+        else {
+            return false;
+        };
+        let lc = Self::lender_color(lender, self.side_to_move());
+        (att & self.pieces_of(lc)).nonempty()
     }
 
     /// Whether the piece on `from` may move like `kind` (the check test's question).
@@ -278,12 +320,67 @@ impl<R: Rules> Position<R> {
     /// Squares the piece on `from` attacks with the movements it uses (the union).
     #[inline]
     pub(crate) fn borrowed_attacks(&self, from: Square) -> Bb<R> {
+        self.borrowed_attacks_in(from, self.occupied())
+    }
+
+    /// [`Position::borrowed_attacks`] with the board occupied as `occ` (its lenders those of
+    /// the board as it is).
+    #[inline]
+    fn borrowed_attacks_in(&self, from: Square, occ: Bb<R>) -> Bb<R> {
         let color = self.piece_at(from).color();
         let mut att = Bitboard::EMPTY;
         for k in kinds_in(self.movement_kinds(from)) {
-            att |= self.natural_attacks(k, color, from);
+            att |= self.natural_attacks_in(k, color, from, occ);
         }
         att
+    }
+
+    /// The squares a move of the other side may leave and those it may land (or drop) on
+    /// that change what the piece on `sq` borrows: its lender region both ways, except where
+    /// lenders are its friends at fixed places (Annan), whom only a capture there changes.
+    pub(crate) fn lender_touch(&self, sq: Square) -> (Bb<R>, Bb<R>) {
+        let region = self.lender_region(sq);
+        if Self::lenders_placed_friends() {
+            (
+                Bitboard::EMPTY,
+                region & self.pieces_of(self.piece_at(sq).color()),
+            )
+        } else {
+            (region, region)
+        }
+    }
+
+    /// Where the piece on `from`, hiding an enemy from the king on `king` ([`Hiding`]), may
+    /// go and leave the king uncapturable by it: along its ray, and anywhere but where the
+    /// move changes the enemy's lenders if the enemy could not capture the king even
+    /// uncovered (its movement as it is, the board without the hiding piece). Nothing else
+    /// changes with such a move: its landing only blocks, and any other zone candidate's
+    /// lenders are the caller's concern.
+    pub(crate) fn hider_keeps(
+        &self,
+        hiding: &Hiding<R::Storage>,
+        from: Square,
+        king: Square,
+    ) -> Bb<R> {
+        let keep = hiding.keep(from);
+        let Some(d) = hiding.lines.iter().position(|l| l.contains(from)) else {
+            return keep;
+        };
+        let occ = self.occupied();
+        let Some(hidden) = first_along(d, self.tables.rays[d][from.index()] & occ) else {
+            return keep;
+        };
+        if self
+            .borrowed_attacks_in(hidden, occ ^ Bitboard::from_square(from))
+            .contains(king)
+        {
+            return keep;
+        }
+        let (leave, land) = self.lender_touch(hidden);
+        if leave.contains(from) {
+            return keep;
+        }
+        keep | !land
     }
 
     /// The squares whose contents decide what the piece on `sq` borrows: a piece leaving,
@@ -305,6 +402,21 @@ impl<R: Rules> Position<R> {
             Place::Attacked => self.natural_attacks(p.kind(), p.color(), sq),
             Place::Attackers => self.capture_zone(sq, Self::lender_color(lender, p.color())),
         }
+    }
+
+    /// Whether a piece's lenders are its friends standing at fixed places (Annan): a piece of
+    /// the other side never lends to it, so that side changes its lenders only by capturing
+    /// one (standing, arriving or leaving anywhere else, it changes nothing).
+    #[inline]
+    pub(crate) fn lenders_placed_friends() -> bool {
+        matches!(
+            R::HOOKS.movement_source,
+            MovementSource::Borrow {
+                lender: Lender::Friend,
+                place,
+                ..
+            } if !matches!(place, Place::Attacked | Place::Attackers)
+        )
     }
 
     /// The capture zone of `sq` against `by`: every square from which a piece of `by` moving

@@ -97,4 +97,11 @@ impl<R: Rules> Position<R> {
             ..NodeCache::default()
         }
     }
+
+    /// A cache without the borrow table, for a caller that asks only a few pieces what
+    /// they borrow (each then finds its own lenders).
+    #[inline]
+    pub(crate) fn node_cache_by_piece(&self) -> NodeCache<R::Storage> {
+        NodeCache::default()
+    }
 }

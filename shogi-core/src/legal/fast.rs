@@ -479,6 +479,17 @@ impl<R: Rules> Position<R> {
             return pieces;
         }
         let all = self.pieces(self.side_to_move(), kind as u8);
+        // Usually every file holds one at most: a bit per file finds that without a file
+        // mask per piece.
+        let (mut files, mut shared) = (0u32, false);
+        for sq in all {
+            let bit = 1 << sq.file();
+            shared |= files & bit != 0;
+            files |= bit;
+        }
+        if !shared {
+            return pieces;
+        }
         let mut alone = pieces;
         for sq in pieces {
             if (all & Bb::<R>::file(sq.file())).count() > 1 {

@@ -18,7 +18,8 @@
 //!   piece) could capture it. A move other than the king's that does not uncover an enemy
 //!   piece on a ray, and touches no square of a zone candidate's lender region (where its
 //!   lenders stand, [`Position::lender_region`]), leaves every candidate's movement and path
-//!   as they were: if none captures the king now, none can after it. With a candidate that
+//!   as they were: if none captures the king now, none can after it. Where lenders are the
+//!   candidate's friends at fixed places, only a capture there changes them. With a candidate that
 //!   captures the king now, everything is doubtful but the king's moves, which are sure where
 //!   no enemy stands in the capture zone of their target.
 //! - Effects: a capture under a capture effect changes more than two squares: doubtful. So
@@ -162,9 +163,9 @@ impl<R: Rules> Position<R> {
             // is not natural attack alone).
             _ => doubt_to |= self.sandwich_squares(),
         }
-        // Under borrowed movement, the node's lent kinds; under Isardam, its like maps (for
-        // the test below, then the landings).
-        let mut cache = self.node_cache();
+        // Under Isardam, the node's like maps (for the test below, then the landings). No
+        // table of lent kinds: only the borrowers ask what they borrow, one by one.
+        let mut cache = self.node_cache_by_piece();
         if whole_board {
             if self.like_attack_on_board_cached(&mut cache) {
                 all = true;
@@ -195,10 +196,10 @@ impl<R: Rules> Position<R> {
                     all = true;
                     break;
                 }
-                let region = self.lender_region(c);
-                doubt_from |= region;
-                doubt_to |= region;
-                doubt_drop |= region;
+                let (leave, land) = self.lender_touch(c);
+                doubt_from |= leave;
+                doubt_to |= land;
+                doubt_drop |= land;
             }
             None
         } else {
@@ -220,9 +221,10 @@ impl<R: Rules> Position<R> {
 
         let frozen = self.paralysed_pieces(us);
         // Under borrowed movement, the pieces that may borrow: the others move by their own
-        // movement, found without asking for their lenders again.
+        // movement, found without asking for their lenders again. Bulk counting's kernel
+        // judges the sliders that lend to attacked pieces from their attacks.
         let lends = if Filtered::<R>::BORROW {
-            self.borrowers(&cache, us)
+            self.borrowers(us, K::COUNTS)
         } else {
             Bitboard::EMPTY
         };
@@ -329,16 +331,17 @@ impl<R: Rules> Position<R> {
                 Some(info) => {
                     let ok = if from == king {
                         let lifted = occ ^ Bitboard::from_square(king);
-                        // The leaps of the enemies near enough at once; the full test only
-                        // where a slider stands on a line through the step.
+                        // The leaps of the enemies near enough and the reflecting slides
+                        // at once; the full test only where a slider stands on a line
+                        // through the step.
                         let near = t.reverse.royal_leap_sources[us.index()][king.index()] & enemy;
-                        let mut safe = targets & !self.leap_attacks_of(near, them.index());
+                        let mut safe = targets
+                            & !self.leap_attacks_of(near, them.index())
+                            & !self.reflect_attacks(them, lifted);
                         let sliders = self.sliders_of(them);
                         for to in safe {
                             let lined = (t.reverse.lines[to.index()] & sliders).nonempty();
-                            if lined && self.plain_attackers(to, them, lifted).nonempty()
-                                || self.reflect_attacked(to, them, lifted)
-                            {
+                            if lined && self.plain_attackers(to, them, lifted).nonempty() {
                                 safe.clear(to);
                             }
                         }
@@ -369,8 +372,15 @@ impl<R: Rules> Position<R> {
             if (all && !(from == king && king_by_zone)) || doubt_from.contains(from) {
                 sure = Bitboard::EMPTY;
             } else if hiding.pieces.contains(from) {
-                // Along its ray it still hides the enemy; elsewhere it may uncover it.
-                sure &= hiding.keep(from);
+                // Along its ray it still hides the enemy; elsewhere it uncovers it. Whether
+                // that is harmless pays to ask only where the move can change the enemy's
+                // lenders by a capture alone (Annan): elsewhere such moves are few.
+                let keep = hiding.keep(from);
+                sure &= if Self::lenders_placed_friends() && (sure & !keep).nonempty() {
+                    self.hider_keeps(&hiding, from, king)
+                } else {
+                    keep
+                };
             }
             sure &= !doubt_to;
             let (mut sure_promo, mut sure_stay) = (promo & sure, stay & sure);
@@ -470,6 +480,9 @@ impl<R: Rules> Position<R> {
         let kernel = K::COUNTS && own && !t.special[k];
         let targets = if kernel {
             let att = t.plain_attacks_inlined(k, us, from, self.occupied());
+            if Filtered::<R>::BORROW && self.borrows_by_attacks(att) {
+                return self.borrowed_move_sets(cache, from, kind, residual, lion_moves);
+            }
             let targets = att & !self.pieces_of(us) & !self.immortals(!us) & residual;
             if Filtered::<R>::PLAIN_SETS {
                 let plain = targets & !t.dead[us.index()][k];
@@ -480,8 +493,33 @@ impl<R: Rules> Position<R> {
         } else if own {
             self.own_targets(from, kind, lion_moves) & residual
         } else {
-            self.piece_targets(cache, from, kind, lion_moves) & residual
+            return self.borrowed_move_sets(cache, from, kind, residual, lion_moves);
         };
+        self.move_sets_onto(cache, from, kind, targets)
+    }
+
+    /// [`Position::filtered_move_sets`] of a piece that borrows.
+    fn borrowed_move_sets(
+        &self,
+        cache: &mut crate::hooks::node_cache::NodeCache<R::Storage>,
+        from: Square,
+        kind: u8,
+        residual: Bb<R>,
+        lion_moves: &mut MoveList,
+    ) -> (Bb<R>, Bb<R>, Bb<R>) {
+        let targets = self.piece_targets(cache, from, kind, lion_moves) & residual;
+        self.move_sets_onto(cache, from, kind, targets)
+    }
+
+    /// `targets` and the promoting and plain moves onto them ([`Position::board_move_sets`]).
+    #[inline(always)]
+    fn move_sets_onto(
+        &self,
+        cache: &mut crate::hooks::node_cache::NodeCache<R::Storage>,
+        from: Square,
+        kind: u8,
+        targets: Bb<R>,
+    ) -> (Bb<R>, Bb<R>, Bb<R>) {
         if targets.is_empty() {
             return (targets, targets, targets);
         }
