@@ -215,3 +215,28 @@ fn borrowed_movement_counts_for_mobility_and_king_danger() {
     let alone = p("4k4/9/9/9/9/9/3p5/9/R3K4 b - 1");
     assert!(e.king_danger(&rook_lent, black) > e.king_danger(&alone, black));
 }
+
+#[test]
+fn isardam_reads_the_natural_attack_maps() {
+    // Isardam only bars some landings: its pieces attack as in standard shogi, so its
+    // evaluation is standard shogi's, term for term (the material path would give other
+    // values: no mobility, the coarser king safety).
+    let isardam = Evaluator::new::<crate::isardam::B1>();
+    let std = Evaluator::new::<Std>();
+    for s in [
+        "4k4/9/9/9/9/9/3s1s3/9/4K4 b g 1",
+        "4k4/9/9/9/9/9/3s1s3/3G1G3/4K4 b g 1",
+        "4k4/9/9/9/3R5/9/9/P8/1P2K4 b - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+    ] {
+        let a = Position::<crate::isardam::B1>::from_sfen(s).unwrap();
+        let b = pos(s);
+        assert_eq!(isardam.balance(&a), std.balance(&b), "{s}");
+        let black = shogi_core::Color::Black;
+        assert_eq!(
+            isardam.king_danger(&a, black),
+            std.king_danger(&b, black),
+            "{s}"
+        );
+    }
+}
