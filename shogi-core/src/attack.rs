@@ -30,6 +30,52 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// Whether the `kind` piece of `color` on `sq` naturally attacks one of `targets`: its
+    /// leaps and empty-board slides at once (inline: most pieces end here), then
+    /// [`Position::slides_meet`].
+    #[inline(always)]
+    pub(crate) fn natural_attacks_meet(
+        &self,
+        kind: u8,
+        color: Color,
+        sq: Square,
+        targets: Bb<R>,
+    ) -> bool {
+        let t = self.tables;
+        let (k, c) = (kind as usize, color.index());
+        if t.special[k] {
+            return (self.natural_attacks(kind, color, sq) & targets).nonempty();
+        }
+        if (t.leap[c][k][sq.index()] & targets).nonempty() {
+            return true;
+        }
+        (t.slide_reach[c][k][sq.index()] & targets).nonempty()
+            && self.slides_meet(k, c, sq, targets)
+    }
+
+    /// Whether a slide of the plain `k` of colour index `c` on `sq` reaches one of `targets`:
+    /// only the rays that meet a target, by their first piece.
+    #[inline(never)]
+    fn slides_meet(&self, k: usize, c: usize, sq: Square, targets: Bb<R>) -> bool {
+        let t = self.tables;
+        let occ = self.occupied();
+        let mut dirs = t.slide_dirs[c][k];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let ray = t.rays[d][sq.index()];
+            if (ray & targets).is_empty() {
+                continue;
+            }
+            if let Some(first) = first_along(d, ray & occ) {
+                if targets.contains(first) && t.slide_reaches(c, k, d, sq, first) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// The union of [`Position::natural_attacks_in`] over the `pieces` (all of `kind` and
     /// `color`): by shifts of the whole set where the kind only leaps, else piece by piece.
     #[inline]

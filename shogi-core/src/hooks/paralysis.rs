@@ -6,10 +6,9 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
-use crate::hooks::kinds_in;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
-use crate::table::{KindMask, Paralysis};
+use crate::table::{Golds, KindMask, Paralysis};
 
 impl<R: Rules> Position<R> {
     /// Whether the piece on `sq` is paralysed.
@@ -30,12 +29,27 @@ impl<R: Rules> Position<R> {
                 if !kings && self.tables.royal[kind as usize] {
                     return false;
                 }
-                kinds_in(Self::same_kind_mask(golds, kind)).any(|k| {
-                    let enemies = self.pieces(!color, k);
-                    enemies.nonempty() && (self.natural_attacks(k, color, sq) & enemies).nonempty()
-                })
+                self.like_paralysed(golds, color, kind, sq)
             }
         }
+    }
+
+    /// Whether the `kind` piece of `color` on `sq` is attacked by an enemy of its class
+    /// (Madrasi). Within a kind attack is symmetric (White's movement is Black's turned
+    /// round), so that is whether its class's movements from `sq` meet such an enemy.
+    #[inline(always)]
+    fn like_paralysed(&self, golds: Golds, color: Color, kind: u8, sq: Square) -> bool {
+        // A plain loop: the iterator's `any` stays a call per piece.
+        let mut class = Self::same_kind_mask(golds, kind);
+        while class != 0 {
+            let k = class.trailing_zeros() as u8;
+            class &= class - 1;
+            let enemies = self.pieces(!color, k);
+            if enemies.nonempty() && self.natural_attacks_meet(k, color, sq, enemies) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The paralysed pieces of `color`, all at once (move generation): the enemy's natural
@@ -45,20 +59,22 @@ impl<R: Rules> Position<R> {
         match R::HOOKS.paralysis {
             Paralysis::None => Bitboard::EMPTY,
             Paralysis::AnyEnemy => self.pieces_of(color) & self.attack_map(!color, KindMask::MAX),
+            // Piece by piece from its own square ([`Position::like_paralysed`]): a lookup each
+            // where the enemy's attack maps by class would cost one attack set per kind.
             Paralysis::SameKind { kings, golds } => {
                 let t = self.tables;
                 let mut frozen = Bitboard::EMPTY;
-                let mut done: KindMask = 0;
-                for k in 0..t.kinds as u8 {
-                    if done >> k & 1 != 0 || !kings && t.royal[k as usize] {
+                let mut kinds = t.kind_mask;
+                while kinds != 0 {
+                    let k = kinds.trailing_zeros() as u8;
+                    kinds &= kinds - 1;
+                    if !kings && t.royal[k as usize] {
                         continue;
                     }
-                    let class = Self::same_kind_mask(golds, k);
-                    done |= class;
-                    let mine =
-                        kinds_in(class).fold(Bitboard::EMPTY, |bb, c| bb | self.pieces(color, c));
-                    if mine.nonempty() {
-                        frozen |= mine & self.attack_map(!color, class);
+                    for sq in self.pieces(color, k) {
+                        if self.like_paralysed(golds, color, k, sq) {
+                            frozen.set(sq);
+                        }
                     }
                 }
                 frozen
