@@ -70,6 +70,45 @@ impl<R: Rules> Position<R> {
         map
     }
 
+    /// Isardam with the mover's scope: fills the node cache's like maps of every class at
+    /// once, one attack set per kind the enemy has on the board. Nearly every class is
+    /// asked for at a node, and one pass costs less than filling them one by one on demand.
+    #[inline]
+    pub(crate) fn fill_like_maps(&self, cache: &mut NodeCache<R::Storage>) {
+        let Landing::Isardam {
+            golds,
+            total: false,
+            ..
+        } = R::HOOKS.landing
+        else {
+            return;
+        };
+        let t = self.tables;
+        let them = !self.side_to_move();
+        let occ = self.occupied();
+        cache.fill_like_maps(|maps| {
+            let mut kinds = t.kind_mask;
+            while kinds != 0 {
+                let k = kinds.trailing_zeros() as u8;
+                kinds &= kinds - 1;
+                let pieces = self.pieces(them, k);
+                if pieces.is_empty() {
+                    continue;
+                }
+                let class = Self::same_kind_mask(golds, k).trailing_zeros() as usize;
+                // Piece by piece with the kernel inlined (cheaper than the sets' shifts
+                // through calls, even for pawns).
+                maps[class] |= if t.special[k as usize] {
+                    self.natural_attacks_of(k, them, pieces, occ)
+                } else {
+                    pieces.into_iter().fold(Bitboard::EMPTY, |att, sq| {
+                        att | t.plain_attacks_inlined(k as usize, them, sq, occ)
+                    })
+                };
+            }
+        });
+    }
+
     /// [`Position::landing_squares`] for a board move or drop of the side to move, whose
     /// `vacated` square (if any) is its own: like-attack maps come from the node cache.
     #[inline(always)]

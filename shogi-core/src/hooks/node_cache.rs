@@ -75,6 +75,14 @@ impl<S: Storage> NodeCache<S> {
         self.like.get(kind, fill)
     }
 
+    /// Fills every like-attack map at once: `fill` sets each class's map (by its lowest
+    /// kind), leaving the others empty; all then count as filled.
+    #[inline]
+    pub(crate) fn fill_like_maps(&mut self, fill: impl FnOnce(&mut [Bitboard<S>; MAX_KINDS])) {
+        fill(self.like.maps.get_or_insert([Bitboard::EMPTY; MAX_KINDS]));
+        self.like.filled = KindMask::MAX;
+    }
+
     /// The files holding a piece of `kind` of the side to move, computed by `fill` on first
     /// use.
     #[inline]

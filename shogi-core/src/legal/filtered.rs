@@ -166,6 +166,7 @@ impl<R: Rules> Position<R> {
         // Under Isardam, the node's like maps (for the test below, then the landings). No
         // table of lent kinds: only the borrowers ask what they borrow, one by one.
         let mut cache = self.node_cache_by_piece();
+        self.fill_like_maps(&mut cache);
         if whole_board {
             if self.like_attack_on_board_cached(&mut cache) {
                 all = true;
