@@ -220,6 +220,17 @@ impl<R: Rules> Position<R> {
             Some(self.king_safety(us, king))
         };
 
+        // Where a move other than the king's answers the natural checks (once per node, not
+        // per piece).
+        let check_mask =
+            natural
+                .as_ref()
+                .map_or(Bitboard::FULL, |info| match info.checkers.count() {
+                    0 => Bitboard::FULL,
+                    1 => info.checkers | info.block,
+                    _ => Bitboard::EMPTY,
+                });
+
         let frozen = self.paralysed_pieces(us);
         // Under borrowed movement, the pieces that may borrow: the others move by their own
         // movement, found without asking for their lenders again. Bulk counting's kernel
@@ -242,11 +253,7 @@ impl<R: Rules> Position<R> {
         let sets = if K::COUNTS && Filtered::<R>::SET_LEAPS && !all {
             match &natural {
                 Some(info) => {
-                    let mask = match info.checkers.count() {
-                        0 => Bitboard::FULL,
-                        1 => info.checkers | info.block,
-                        _ => Bitboard::EMPTY,
-                    };
+                    let mask = check_mask;
                     let mut residual = doubt_to | rescue_to & !mask;
                     if !Filtered::<R>::NATURAL_EXACT {
                         residual |= !mask;
@@ -348,11 +355,7 @@ impl<R: Rules> Position<R> {
                         }
                         safe
                     } else {
-                        let mut ok = match info.checkers.count() {
-                            0 => Bitboard::FULL,
-                            1 => info.checkers | info.block,
-                            _ => Bitboard::EMPTY,
-                        };
+                        let mut ok = check_mask;
                         if info.pinned.contains(from) {
                             ok &= info.pin_line(from);
                         }
@@ -427,7 +430,13 @@ impl<R: Rules> Position<R> {
             Bitboard::EMPTY
         };
         let empty = self.tables.board & !occ;
-        for &kind in &t.hand_kinds {
+        // Most nodes hold nothing in hand: one test for all.
+        let hand_kinds: &[u8] = if self.holds_any(us) {
+            &t.hand_kinds
+        } else {
+            &[]
+        };
+        for &kind in hand_kinds {
             if self.hand(us, kind) == 0 {
                 continue;
             }
