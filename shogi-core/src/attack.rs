@@ -30,27 +30,38 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// Whether the `kind` piece of `color` on `sq` naturally attacks one of `targets`: its
-    /// leaps and empty-board slides at once (inline: most pieces end here), then
-    /// [`Position::slides_meet`].
+    /// The `pieces` that, moving as `kind` of `color`, naturally attack one of `targets`: their
+    /// leaps and empty-board slides by lookups (inline, the tables' rows found once: most
+    /// pieces end there), then [`Position::slides_meet`].
     #[inline(always)]
-    pub(crate) fn natural_attacks_meet(
+    pub(crate) fn pieces_attacking(
         &self,
         kind: u8,
         color: Color,
-        sq: Square,
+        pieces: Bb<R>,
         targets: Bb<R>,
-    ) -> bool {
+    ) -> Bb<R> {
         let t = self.tables;
         let (k, c) = (kind as usize, color.index());
+        let mut found = Bitboard::EMPTY;
         if t.special[k] {
-            return (self.natural_attacks(kind, color, sq) & targets).nonempty();
+            for sq in pieces {
+                if (self.natural_attacks(kind, color, sq) & targets).nonempty() {
+                    found.set(sq);
+                }
+            }
+            return found;
         }
-        if (t.leap[c][k][sq.index()] & targets).nonempty() {
-            return true;
+        let (leaps, slides) = (&t.leap[c][k], &t.slide_reach[c][k]);
+        for sq in pieces {
+            let i = sq.index();
+            if (leaps[i] & targets).nonempty()
+                || (slides[i] & targets).nonempty() && self.slides_meet(k, c, sq, targets)
+            {
+                found.set(sq);
+            }
         }
-        (t.slide_reach[c][k][sq.index()] & targets).nonempty()
-            && self.slides_meet(k, c, sq, targets)
+        found
     }
 
     /// Whether a slide of the plain `k` of colour index `c` on `sq` reaches one of `targets`:

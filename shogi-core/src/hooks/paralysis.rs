@@ -29,27 +29,29 @@ impl<R: Rules> Position<R> {
                 if !kings && self.tables.royal[kind as usize] {
                     return false;
                 }
-                self.like_paralysed(golds, color, kind, sq)
+                self.like_paralysed(golds, color, kind, Bitboard::from_square(sq))
+                    .nonempty()
             }
         }
     }
 
-    /// Whether the `kind` piece of `color` on `sq` is attacked by an enemy of its class
-    /// (Madrasi). Within a kind attack is symmetric (White's movement is Black's turned
-    /// round), so that is whether its class's movements from `sq` meet such an enemy.
+    /// The `pieces` (all of `kind` and `color`) attacked by an enemy of their class (Madrasi).
+    /// Within a kind attack is symmetric (White's movement is Black's turned round), so those
+    /// are the pieces whose class's movements meet such an enemy: a lookup or two per piece,
+    /// where the enemy's attack map would cost an attack set per kind.
     #[inline(always)]
-    fn like_paralysed(&self, golds: Golds, color: Color, kind: u8, sq: Square) -> bool {
-        // A plain loop: the iterator's `any` stays a call per piece.
+    fn like_paralysed(&self, golds: Golds, color: Color, kind: u8, pieces: Bb<R>) -> Bb<R> {
+        let mut frozen = Bitboard::EMPTY;
         let mut class = Self::same_kind_mask(golds, kind);
         while class != 0 {
             let k = class.trailing_zeros() as u8;
             class &= class - 1;
             let enemies = self.pieces(!color, k);
-            if enemies.nonempty() && self.natural_attacks_meet(k, color, sq, enemies) {
-                return true;
+            if enemies.nonempty() {
+                frozen |= self.pieces_attacking(k, color, pieces & !frozen, enemies);
             }
         }
-        false
+        frozen
     }
 
     /// The paralysed pieces of `color`, all at once (move generation): the enemy's natural
@@ -59,8 +61,7 @@ impl<R: Rules> Position<R> {
         match R::HOOKS.paralysis {
             Paralysis::None => Bitboard::EMPTY,
             Paralysis::AnyEnemy => self.pieces_of(color) & self.attack_map(!color, KindMask::MAX),
-            // Piece by piece from its own square ([`Position::like_paralysed`]): a lookup each
-            // where the enemy's attack maps by class would cost one attack set per kind.
+            // Kind by kind from the pieces' own squares ([`Position::like_paralysed`]).
             Paralysis::SameKind { kings, golds } => {
                 let t = self.tables;
                 let mut frozen = Bitboard::EMPTY;
@@ -71,10 +72,9 @@ impl<R: Rules> Position<R> {
                     if !kings && t.royal[k as usize] {
                         continue;
                     }
-                    for sq in self.pieces(color, k) {
-                        if self.like_paralysed(golds, color, k, sq) {
-                            frozen.set(sq);
-                        }
+                    let mine = self.pieces(color, k);
+                    if mine.nonempty() {
+                        frozen |= self.like_paralysed(golds, color, k, mine);
                     }
                 }
                 frozen
