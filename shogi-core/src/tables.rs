@@ -793,8 +793,9 @@ impl<S: Storage> Tables<S> {
 
     /// Squares the `pieces` of `kind` and `color` attack together, if the kind only leaps (one
     /// of `set_leapers`): one shift of the whole set per leap, or a lookup per piece where
-    /// there are fewer pieces than leaps (a lone king, two golds).
-    #[inline]
+    /// there are fewer pieces than leaps (a lone king, two golds). Always inlined: small, and
+    /// called per kind in the attack-map loops.
+    #[inline(always)]
     pub fn leap_set_attacks(
         &self,
         kind: usize,

@@ -97,10 +97,11 @@ impl<R: Rules> Position<R> {
                     continue;
                 }
                 let class = Self::same_kind_mask(golds, k).trailing_zeros() as usize;
-                // Piece by piece with the kernel inlined (cheaper than the sets' shifts
-                // through calls, even for pawns).
+                // The kernels inlined: a leaping kind's set at once, a slider piece by piece.
                 maps[class] |= if t.special[k as usize] {
                     self.natural_attacks_of(k, them, pieces, occ)
+                } else if let Some(att) = t.leap_set_attacks(k as usize, them, pieces) {
+                    att
                 } else {
                     pieces.into_iter().fold(Bitboard::EMPTY, |att, sq| {
                         att | t.plain_attacks_inlined(k as usize, them, sq, occ)
