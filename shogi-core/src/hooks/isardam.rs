@@ -87,28 +87,27 @@ impl<R: Rules> Position<R> {
         let t = self.tables;
         let them = !self.side_to_move();
         let occ = self.occupied();
-        cache.fill_like_maps(|maps| {
-            let mut kinds = t.kind_mask;
-            while kinds != 0 {
-                let k = kinds.trailing_zeros() as u8;
-                kinds &= kinds - 1;
-                let pieces = self.pieces(them, k);
-                if pieces.is_empty() {
-                    continue;
-                }
-                let class = Self::same_kind_mask(golds, k).trailing_zeros() as usize;
-                // The kernels inlined: a leaping kind's set at once, a slider piece by piece.
-                maps[class] |= if t.special[k as usize] {
-                    self.natural_attacks_of(k, them, pieces, occ)
-                } else if let Some(att) = t.leap_set_attacks(k as usize, them, pieces) {
-                    att
-                } else {
-                    pieces.into_iter().fold(Bitboard::EMPTY, |att, sq| {
-                        att | t.plain_attacks_inlined(k as usize, them, sq, occ)
-                    })
-                };
+        let maps = cache.like_maps();
+        let mut kinds = t.kind_mask;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as u8;
+            kinds &= kinds - 1;
+            let pieces = self.pieces(them, k);
+            if pieces.is_empty() {
+                continue;
             }
-        });
+            let class = Self::same_kind_mask(golds, k).trailing_zeros() as usize;
+            // The kernels inlined: a leaping kind's set at once, a slider piece by piece.
+            maps[class] |= if t.special[k as usize] {
+                self.natural_attacks_of(k, them, pieces, occ)
+            } else if let Some(att) = t.leap_set_attacks(k as usize, them, pieces) {
+                att
+            } else {
+                pieces.into_iter().fold(Bitboard::EMPTY, |att, sq| {
+                    att | t.plain_attacks_inlined(k as usize, them, sq, occ)
+                })
+            };
+        }
     }
 
     /// [`Position::landing_squares`] for a board move or drop of the side to move, whose

@@ -66,6 +66,13 @@ impl<S: Storage> PerKind<S> {
         }
         maps[kind as usize]
     }
+
+    /// Every map at once, all marked filled: the caller fills each one it will ask for.
+    #[inline]
+    fn all(&mut self) -> &mut [Bitboard<S>; MAX_KINDS] {
+        self.filled = KindMask::MAX;
+        self.maps.insert([Bitboard::EMPTY; MAX_KINDS])
+    }
 }
 
 impl<S: Storage> NodeCache<S> {
@@ -75,12 +82,10 @@ impl<S: Storage> NodeCache<S> {
         self.like.get(kind, fill)
     }
 
-    /// Fills every like-attack map at once: `fill` sets each class's map (by its lowest
-    /// kind), leaving the others empty; all then count as filled.
+    /// Every like-attack map, to be filled at once (each then counts as filled).
     #[inline]
-    pub(crate) fn fill_like_maps(&mut self, fill: impl FnOnce(&mut [Bitboard<S>; MAX_KINDS])) {
-        fill(self.like.maps.get_or_insert([Bitboard::EMPTY; MAX_KINDS]));
-        self.like.filled = KindMask::MAX;
+    pub(crate) fn like_maps(&mut self) -> &mut [Bitboard<S>; MAX_KINDS] {
+        self.like.all()
     }
 
     /// The files holding a piece of `kind` of the side to move, computed by `fill` on first

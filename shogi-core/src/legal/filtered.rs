@@ -166,7 +166,6 @@ impl<R: Rules> Position<R> {
         // Under Isardam, the node's like maps (for the test below, then the landings). No
         // table of lent kinds: only the borrowers ask what they borrow, one by one.
         let mut cache = self.node_cache_by_piece();
-        self.fill_like_maps(&mut cache);
         if whole_board {
             if self.like_attack_on_board_cached(&mut cache) {
                 all = true;
@@ -231,6 +230,8 @@ impl<R: Rules> Position<R> {
                     _ => Bitboard::EMPTY,
                 });
 
+        // Isardam's mover scope: every like map at once, before the landings ask for them.
+        self.fill_like_maps(&mut cache);
         let frozen = self.paralysed_pieces(us);
         // Under borrowed movement, the pieces that may borrow: the others move by their own
         // movement, found without asking for their lenders again. Bulk counting's kernel
