@@ -52,6 +52,12 @@ impl<R: Rules> Position<R> {
             }
             return found;
         }
+        // A leaping kind's set at once first: it mostly meets no target.
+        if t.leap_set_attacks(k, color, pieces)
+            .is_some_and(|att| (att & targets).is_empty())
+        {
+            return found;
+        }
         let (leaps, slides) = (&t.leap[c][k], &t.slide_reach[c][k]);
         for sq in pieces {
             let i = sq.index();
