@@ -71,7 +71,8 @@ impl<R: Rules> Position<R> {
     }
 
     /// Whether a slide of the plain `k` of colour index `c` on `sq` reaches one of `targets`:
-    /// only the rays that meet a target, by their first piece.
+    /// only the rays that meet a target, by their first piece. Out of line: few pieces get
+    /// this far.
     #[inline(never)]
     fn slides_meet(&self, k: usize, c: usize, sq: Square, targets: Bb<R>) -> bool {
         let t = self.tables;

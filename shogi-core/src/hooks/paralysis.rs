@@ -55,7 +55,8 @@ impl<R: Rules> Position<R> {
     }
 
     /// The paralysed pieces of `color`, all at once (move generation): the enemy's natural
-    /// attack map, by kind for Madrasi. Empty without paralysis.
+    /// attack map, or for Madrasi each kind's pieces judged from their own squares. Empty
+    /// without paralysis.
     #[inline(always)]
     pub(crate) fn paralysed_pieces(&self, color: Color) -> Bb<R> {
         match R::HOOKS.paralysis {
@@ -92,7 +93,7 @@ impl<R: Rules> Position<R> {
 mod tests {
     use crate::pieces::STANDARD_PIECES;
     use crate::table::{Golds, Hooks, Paralysis, RuleTable};
-    use crate::{Color, Position, Rules};
+    use crate::{Color, Position, Rules, Square};
 
     macro_rules! fixture {
         ($ty:ident, $paralysis:expr) => {
@@ -131,10 +132,36 @@ mod tests {
         }
     );
 
-    /// The all-at-once set used by move generation equals the per-piece test used by the
-    /// check test, at every node of a shallow tree.
+    /// The definition, from the attackers' side: an enemy piece (of the same kind for
+    /// Madrasi) naturally attacks the piece on `sq`.
+    fn paralysed_by_definition<R: Rules>(p: &Position<R>, sq: Square) -> bool {
+        let piece = p.piece_at(sq);
+        let (color, kind) = (piece.color(), piece.kind());
+        match R::HOOKS.paralysis {
+            Paralysis::None => false,
+            Paralysis::AnyEnemy => p.attacked_naturally(sq, !color),
+            Paralysis::SameKind { kings, golds } => {
+                let class = Position::<R>::same_kind_mask(golds, kind);
+                (kings || !p.tables.royal[kind as usize])
+                    && p.pieces_of(!color).into_iter().any(|q| {
+                        let k = p.piece_at(q).kind();
+                        class >> k & 1 != 0 && p.natural_attacks(k, !color, q).contains(sq)
+                    })
+            }
+        }
+    }
+
+    /// The per-piece test used by the check test follows the definition, and the all-at-once
+    /// set used by move generation equals it, at every node of a shallow tree.
     fn walk<R: Rules>(p: &mut Position<R>, depth: u32) {
         for c in Color::BOTH {
+            for sq in p.pieces_of(c) {
+                assert_eq!(
+                    p.paralysed(sq),
+                    paralysed_by_definition(p, sq),
+                    "{sq:?} {p:?}"
+                );
+            }
             let each = p.pieces_of(c).into_iter().filter(|&sq| p.paralysed(sq));
             let each = each.fold(crate::Bitboard::EMPTY, |mut bb, sq| {
                 bb.set(sq);
