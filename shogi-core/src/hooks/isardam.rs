@@ -224,6 +224,18 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// The targets whose capture escapes the whole-board test: the enemy royals under B.
+    #[inline]
+    pub(crate) fn like_exempt_targets(&self) -> Bb<R> {
+        match R::HOOKS.landing {
+            Landing::Isardam {
+                binds_king_capture: false,
+                ..
+            } => self.royals(!self.side_to_move()),
+            _ => Bitboard::EMPTY,
+        }
+    }
+
     /// Squares where a piece of `us` arriving as `form` (with `vacated` left empty) is surely
     /// in no like attack, as attacker or attacked (the filtered legality of the True forms).
     /// Within one kind the relation is symmetric; a gold-class form counted as gold also meets
@@ -239,7 +251,8 @@ impl<R: Rules> Position<R> {
         match R::HOOKS.landing {
             Landing::Isardam { golds, .. } => {
                 let mut barred = self.like_attacks_cached(cache, golds, us, form, vacated);
-                if matches!(golds, Golds::AsGold) && R::GOLD_MASK >> form & 1 != 0 {
+                let gold = Self::gold_class(golds);
+                if gold >> form & 1 != 0 && !self.moves_alike(gold) {
                     let occ = self.occupied() & !vacated;
                     let class = kinds_in(R::GOLD_MASK)
                         .fold(Bitboard::EMPTY, |bb, k| bb | self.pieces(!us, k));
@@ -263,11 +276,13 @@ impl<R: Rules> Position<R> {
         for c in Color::BOTH {
             // Only the kinds that slide, and of them those on the board, can uncover a slide.
             for k in kinds_in(t.reverse.slider_kinds[c.index()]) {
-                if self.pieces(c, k).is_empty() {
+                let like = Self::same_kind_mask(golds, k);
+                // Where the class moves alike, a pair is found from either end (White's slide
+                // is Black's turned round): Black's sliders find them all.
+                if self.pieces(c, k).is_empty() || c == Color::White && self.moves_alike(like) {
                     continue;
                 }
                 let slides = t.slide_dirs[c.index()][k as usize];
-                let like = Self::same_kind_mask(golds, k);
                 let like_enemies =
                     kinds_in(like).fold(Bitboard::EMPTY, |bb, l| bb | self.pieces(!c, l));
                 if like_enemies.is_empty() {
@@ -308,26 +323,47 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// [`Position::like_attack_on_board`] from the node cache's like maps of the side to move
-    /// (its landing tests fill them for the kinds it moves anyway): within one kind the
-    /// relation is symmetric, so the enemy's like attacks on our pieces of each kind find
-    /// every pair outside the gold class, which is tried both ways as before.
+    /// [`Position::like_attack_on_board`] for the side to move, filling the node cache's like
+    /// maps of every class at once (one pass over the enemy's kinds; its landing tests ask
+    /// for most of them anyway): within a class that moves alike the relation is symmetric,
+    /// so the enemy's like attacks on our pieces find every pair; a gold class that does not
+    /// is tried both ways as before.
     pub(crate) fn like_attack_on_board_cached(&self, cache: &mut NodeCache<R::Storage>) -> bool {
         let Landing::Isardam { golds, .. } = R::HOOKS.landing else {
             return false;
         };
+        let t = self.tables;
         let us = self.side_to_move();
-        for k in kinds_in(self.tables.kind_mask & !Self::gold_class(golds)) {
-            let ours = self.pieces(us, k);
-            if ours.is_empty() || self.pieces(!us, k).is_empty() {
-                continue;
+        let occ = self.occupied();
+        let gold = Self::gold_class(golds);
+        let maps = cache.like_maps();
+        for k in kinds_in(t.kind_mask) {
+            let theirs = self.pieces(!us, k);
+            if theirs.nonempty() {
+                let class = Self::same_kind_mask(golds, k).trailing_zeros() as usize;
+                maps[class] |= self.natural_attacks_of(k, !us, theirs, occ);
             }
-            if (self.like_attacks_cached(cache, golds, us, k, Bitboard::EMPTY) & ours).nonempty() {
+        }
+        for k in kinds_in(t.kind_mask & !gold) {
+            if (self.pieces(us, k) & maps[k as usize]).nonempty() {
                 return true;
             }
         }
-        let gold = Self::gold_class(golds);
-        self.gold_class_like_attack(gold, self.occupied(), |c, k| self.pieces(c, k))
+        if gold == 0 {
+            return false;
+        }
+        if self.moves_alike(gold) {
+            let ours = kinds_in(gold).fold(Bitboard::EMPTY, |bb, k| bb | self.pieces(us, k));
+            return (ours & maps[gold.trailing_zeros() as usize]).nonempty();
+        }
+        self.gold_class_like_attack(gold, occ, |c, k| self.pieces(c, k))
+    }
+
+    /// Whether the kinds of `class` (on the board's table) all move alike.
+    #[inline]
+    fn moves_alike(&self, class: KindMask) -> bool {
+        let class = class & self.tables.kind_mask;
+        class == 0 || self.tables.same_movement[class.trailing_zeros() as usize] & class == class
     }
 
     /// The kinds that count as one (gold) for like attacks.

@@ -66,6 +66,13 @@ impl<S: Storage> PerKind<S> {
         }
         maps[kind as usize]
     }
+
+    /// Every map at once, all marked filled: the caller fills each one it will ask for.
+    #[inline]
+    fn all(&mut self) -> &mut [Bitboard<S>; MAX_KINDS] {
+        self.filled = KindMask::MAX;
+        self.maps.insert([Bitboard::EMPTY; MAX_KINDS])
+    }
 }
 
 impl<S: Storage> NodeCache<S> {
@@ -73,6 +80,12 @@ impl<S: Storage> NodeCache<S> {
     #[inline]
     pub(crate) fn like_map(&mut self, kind: u8, fill: impl FnOnce() -> Bitboard<S>) -> Bitboard<S> {
         self.like.get(kind, fill)
+    }
+
+    /// Every like-attack map, to be filled at once (each then counts as filled).
+    #[inline]
+    pub(crate) fn like_maps(&mut self) -> &mut [Bitboard<S>; MAX_KINDS] {
+        self.like.all()
     }
 
     /// The files holding a piece of `kind` of the side to move, computed by `fill` on first

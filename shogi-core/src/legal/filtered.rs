@@ -266,6 +266,14 @@ impl<R: Rules> Position<R> {
         };
         if let Some((allowed, residual, free)) = sets {
             let base = !self.pieces_of(us) & !self.immortals(them) & allowed;
+            let exempt = if whole_board {
+                self.like_exempt_targets()
+            } else {
+                Bitboard::EMPTY
+            };
+            let exempt_sources = exempt.into_iter().fold(Bitboard::EMPTY, |bb, sq| {
+                bb | t.reverse.leap_sources[us.index()][sq.index()]
+            });
             let mut kinds = t.kind_mask & !<R as crate::hooks::Derived>::ROYAL_MASK;
             let mut n = 0;
             while kinds != 0 && n < residuals.len() {
@@ -284,16 +292,14 @@ impl<R: Rules> Position<R> {
                 };
                 sink.add(self.count_leaps(us, k, pieces, base & plain, base & promo));
                 by_set |= pieces;
-                // The True forms' like-free squares are only sure; elsewhere the landing
-                // rule bars the rest.
-                let unsure = if whole_board {
-                    !(plain & promo)
-                } else {
-                    Bitboard::EMPTY
-                };
+                // Elsewhere than the landing seam's squares the move is barred, but for the
+                // True forms' exempt king captures (by the pieces that may leap there).
+                let unsure = !(plain & promo) & exempt;
                 residuals[n] = (k as u8, residual | unsure);
-                if (residual | unsure).nonempty() {
+                if residual.nonempty() {
                     recheck |= pieces;
+                } else if unsure.nonempty() {
+                    recheck |= pieces & exempt_sources;
                 }
                 n += 1;
             }
@@ -384,18 +390,29 @@ impl<R: Rules> Position<R> {
             }
             sure &= !doubt_to;
             let (mut sure_promo, mut sure_stay) = (promo & sure, stay & sure);
+            let (mut bad_promo, mut bad_stay) = (bad, bad);
             if whole_board {
+                // Landing in a like attack leaves that pair on the board: barred, but for
+                // the exempt king captures.
                 let left = Bitboard::from_square(from);
-                sure_stay &= self.like_free_landings(&mut cache, us, kind, left);
-                if sure_promo.nonempty() {
-                    sure_promo &=
-                        self.like_free_landings(&mut cache, us, t.promote_to[kind as usize], left);
+                let exempt = self.like_exempt_targets();
+                let barred = !self.like_free_landings(&mut cache, us, kind, left) & !exempt;
+                sure_stay &= !barred;
+                bad_stay |= barred;
+                if promo.nonempty() {
+                    let up = t.promote_to[kind as usize];
+                    let barred = !self.like_free_landings(&mut cache, us, up, left) & !exempt;
+                    sure_promo &= !barred;
+                    bad_promo |= barred;
                 }
             }
             if !counted {
                 sink.board(from, sure_promo, sure_stay);
             }
-            for (set, promote) in [(promo & !sure_promo, true), (stay & !sure_stay, false)] {
+            for (set, promote, bad) in [
+                (promo & !sure_promo, true, bad_promo),
+                (stay & !sure_stay, false, bad_stay),
+            ] {
                 for to in set & !bad {
                     let mv = Move::new(from, to, promote);
                     if self.is_legal(mv) {
@@ -443,11 +460,14 @@ impl<R: Rules> Position<R> {
             if t.drop_mate_forbidden[k] {
                 sure &= !self.drop_may_check(us, kind);
             }
+            let mut bad = drop_bad;
             if whole_board {
-                sure &= self.like_free_landings(&mut cache, us, kind, Bitboard::EMPTY);
+                let free = self.like_free_landings(&mut cache, us, kind, Bitboard::EMPTY);
+                sure &= free;
+                bad |= !free;
             }
             sink.drops(kind, targets & sure);
-            for to in targets & !sure & !drop_bad {
+            for to in targets & !sure & !bad {
                 let mv = Move::drop(kind, to);
                 if self.is_legal(mv) {
                     sink.one(mv);
