@@ -289,6 +289,11 @@ impl<R: Rules> Position<R> {
                     continue;
                 }
                 for sq in self.pieces(c, k) {
+                    // Most sliders reach no like enemy even on an empty board: one test for
+                    // all their rays.
+                    if (t.slide_reach[c.index()][k as usize][sq.index()] & like_enemies).is_empty() {
+                        continue;
+                    }
                     let mut dirs = slides;
                     while dirs != 0 {
                         let d = dirs.trailing_zeros() as usize;
@@ -341,7 +346,11 @@ impl<R: Rules> Position<R> {
             let theirs = self.pieces(!us, k);
             if theirs.nonempty() {
                 let class = Self::same_kind_mask(golds, k).trailing_zeros() as usize;
-                maps[class] |= self.natural_attacks_of(k, !us, theirs, occ);
+                // The leapers' sets without the call through natural_attacks_of.
+                maps[class] |= match t.leap_set_attacks(k as usize, !us, theirs) {
+                    Some(att) => att,
+                    None => self.natural_attacks_of(k, !us, theirs, occ),
+                };
             }
         }
         for k in kinds_in(t.kind_mask & !gold) {
