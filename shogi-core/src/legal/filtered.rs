@@ -167,10 +167,9 @@ impl<R: Rules> Position<R> {
         // table of lent kinds: only the borrowers ask what they borrow, one by one.
         let mut cache = self.node_cache_by_piece();
         if whole_board {
-            if self.like_attack_on_board_cached(&mut cache) {
-                all = true;
-            } else {
-                doubt_from |= self.like_discoveries();
+            match self.like_node(&mut cache) {
+                Some(discoveries) => doubt_from |= discoveries,
+                None => all = true,
             }
         }
 
