@@ -60,6 +60,18 @@ impl<S: Storage> Clone for LikeStack<S> {
     }
 }
 
+/// What a node's like maps say ([`Position::like_node`]).
+pub(crate) enum LikeNode<B> {
+    /// No piece stands in a like attack; the squares whose piece may uncover one by leaving
+    /// ([`Position::like_discoveries`]).
+    Clean(B),
+    /// A piece already stands in a like attack: every move is doubtful.
+    Pair,
+    /// Under B the side to move may capture the enemy king (an illegal position, set up so),
+    /// a capture exempt from the whole-board test.
+    KingCapture,
+}
+
 impl<R: Rules> Position<R> {
     /// Squares of the enemy of `color` attacked by its pieces of the same kind as `kind`, on
     /// the board where `vacated` is empty (a captured piece there no longer attacks).
@@ -252,18 +264,6 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// The targets whose capture escapes the whole-board test: the enemy royals under B.
-    #[inline]
-    pub(crate) fn like_exempt_targets(&self) -> Bb<R> {
-        match R::HOOKS.landing {
-            Landing::Isardam {
-                binds_king_capture: false,
-                ..
-            } => self.royals(!self.side_to_move()),
-            _ => Bitboard::EMPTY,
-        }
-    }
-
     /// Squares where a piece of `us` arriving as `form` (with `vacated` left empty) is surely
     /// in no like attack, as attacker or attacked (the filtered legality of the True forms).
     /// Within one kind the relation is symmetric; a gold-class form counted as gold also meets
@@ -356,17 +356,21 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// True forms, once per node: `None` where a piece already stands in a like attack (then
-    /// every move is doubtful), else the squares whose piece may uncover one by leaving
-    /// ([`Position::like_discoveries`]). Fills the node cache's like maps of the enemy.
+    /// True forms, once per node: what the like maps say of the node
+    /// ([`LikeNode`]). Fills the node cache's like maps of the enemy.
     ///
     /// Both colours' maps are at hand, so a pair is a piece of either side in the other's map
     /// of its class. Where every class moves alike, a piece alone between a slider and a like
     /// enemy it reaches is attacked by both (the enemy slides back along the same line): only
     /// such pieces of ours are looked at, along their lines.
-    pub(crate) fn like_node(&mut self, cache: &mut NodeCache<R::Storage>) -> Option<Bb<R>> {
-        let Landing::Isardam { golds, .. } = R::HOOKS.landing else {
-            return Some(Bitboard::EMPTY);
+    pub(crate) fn like_node(&mut self, cache: &mut NodeCache<R::Storage>) -> LikeNode<Bb<R>> {
+        let Landing::Isardam {
+            golds,
+            binds_king_capture,
+            ..
+        } = R::HOOKS.landing
+        else {
+            return LikeNode::Clean(Bitboard::EMPTY);
         };
         let at = self.like_maps_here(golds);
         let t = self.tables;
@@ -376,6 +380,12 @@ impl<R: Rules> Position<R> {
             Color::Black => (black, white),
             Color::White => (white, black),
         };
+        if !binds_king_capture {
+            let reach = ours.iter().fold(Bitboard::EMPTY, |bb, &m| bb | m);
+            if (reach & self.royals(!us)).nonempty() {
+                return LikeNode::KingCapture;
+            }
+        }
         cache.like_maps()[..t.kinds].copy_from_slice(theirs);
         // A class of one kind is symmetric: the enemy's attacks on our pieces find its pairs.
         let gold = Self::gold_class(golds);
@@ -391,10 +401,10 @@ impl<R: Rules> Position<R> {
             pair |= (class[0] & theirs[g] | class[1] & ours[g]).nonempty();
         }
         if pair {
-            return None;
+            return LikeNode::Pair;
         }
         if !self.moves_alike(Self::gold_class(golds)) {
-            return Some(self.like_discoveries());
+            return LikeNode::Clean(self.like_discoveries());
         }
         let mut between = Bitboard::EMPTY;
         for class in kinds_in(Self::class_names(golds, t.reverse.blockable_kinds)) {
@@ -421,7 +431,7 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
-        Some(out)
+        LikeNode::Clean(out)
     }
 
     /// The offset in the like stack of this position's maps, found now if they are not there:

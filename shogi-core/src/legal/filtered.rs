@@ -48,7 +48,7 @@ use super::fast::{has_reflect, immortal_royal, CountSink, FastLegality, ListSink
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
 use crate::hooks::borrow::Hiding;
-use crate::hooks::isardam::whole_board;
+use crate::hooks::isardam::{whole_board, LikeNode};
 use crate::moves::Move;
 use crate::moves::MoveList;
 use crate::position::Position;
@@ -168,8 +168,16 @@ impl<R: Rules> Position<R> {
         let mut cache = self.node_cache_by_piece();
         if whole_board {
             match self.like_node(&mut cache) {
-                Some(discoveries) => doubt_from |= discoveries,
-                None => all = true,
+                LikeNode::Clean(discoveries) => doubt_from |= discoveries,
+                LikeNode::Pair => all = true,
+                // Every other landing in a like attack is barred below: the reference
+                // judges this rare board whole.
+                LikeNode::KingCapture => {
+                    let mut moves = MoveList::new();
+                    self.legal_moves_reference(&mut moves);
+                    moves.into_iter().for_each(|mv| sink.one(mv));
+                    return;
+                }
             }
         }
 
@@ -265,14 +273,6 @@ impl<R: Rules> Position<R> {
         };
         if let Some((allowed, residual, free)) = sets {
             let base = !self.pieces_of(us) & !self.immortals(them) & allowed;
-            let exempt = if whole_board {
-                self.like_exempt_targets()
-            } else {
-                Bitboard::EMPTY
-            };
-            let exempt_sources = exempt.into_iter().fold(Bitboard::EMPTY, |bb, sq| {
-                bb | t.reverse.leap_sources[us.index()][sq.index()]
-            });
             let mut kinds = t.kind_mask & !<R as crate::hooks::Derived>::ROYAL_MASK;
             let mut n = 0;
             while kinds != 0 && n < residuals.len() {
@@ -291,14 +291,10 @@ impl<R: Rules> Position<R> {
                 };
                 sink.add(self.count_leaps(us, k, pieces, base & plain, base & promo));
                 by_set |= pieces;
-                // Elsewhere than the landing seam's squares the move is barred, but for the
-                // True forms' exempt king captures (by the pieces that may leap there).
-                let unsure = !(plain & promo) & exempt;
-                residuals[n] = (k as u8, residual | unsure);
+                // Elsewhere than the landing seam's squares the move is barred.
+                residuals[n] = (k as u8, residual);
                 if residual.nonempty() {
                     recheck |= pieces;
-                } else if unsure.nonempty() {
-                    recheck |= pieces & exempt_sources;
                 }
                 n += 1;
             }
@@ -391,16 +387,15 @@ impl<R: Rules> Position<R> {
             let (mut sure_promo, mut sure_stay) = (promo & sure, stay & sure);
             let (mut bad_promo, mut bad_stay) = (bad, bad);
             if whole_board {
-                // Landing in a like attack leaves that pair on the board: barred, but for
-                // the exempt king captures.
+                // Landing in a like attack leaves that pair on the board: barred (B's exempt
+                // king captures go to the reference, above).
                 let left = Bitboard::from_square(from);
-                let exempt = self.like_exempt_targets();
-                let barred = !self.like_free_landings(&mut cache, us, kind, left) & !exempt;
+                let barred = !self.like_free_landings(&mut cache, us, kind, left);
                 sure_stay &= !barred;
                 bad_stay |= barred;
                 if promo.nonempty() {
                     let up = t.promote_to[kind as usize];
-                    let barred = !self.like_free_landings(&mut cache, us, up, left) & !exempt;
+                    let barred = !self.like_free_landings(&mut cache, us, up, left);
                     sure_promo &= !barred;
                     bad_promo |= barred;
                 }
