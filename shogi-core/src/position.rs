@@ -391,7 +391,10 @@ impl<R: Rules> Position<R> {
     /// The squares the last move changed, each with what stood there before (a square
     /// changed twice is listed twice, the older content first); none at the root.
     pub(crate) fn last_move_squares(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        let start = self.frames.last().map_or(self.journal.len(), |f| f.journal_len as usize);
+        let start = self
+            .frames
+            .last()
+            .map_or(self.journal.len(), |f| f.journal_len as usize);
         self.journal[start..].iter().filter_map(|c| match *c {
             Change::Square(sq, old) => Some((sq, old)),
             _ => None,

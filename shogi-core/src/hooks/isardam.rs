@@ -16,6 +16,9 @@
 //!   also covers the mover's own landing, so board moves are not filtered beforehand; drops
 //!   are, which is cheaper); a king capture that counts as check must leave no such pair
 //!   either (A), or is exempt (B).
+//! - The True forms' filtered legality reads both colours' natural attacks by class, kept in
+//!   the position along the line played ([`LikeStack`]): a node's maps are its parent's with
+//!   the classes the last move touched found again.
 
 use crate::bitboard::{Bitboard, Storage};
 use crate::geometry::{Color, Square};
@@ -269,6 +272,7 @@ impl<R: Rules> Position<R> {
     /// Within one kind the relation is symmetric; a gold-class form counted as gold also meets
     /// the other gold-class kinds, so its own attacks on them are added (found from their
     /// squares: a `form` of `us` on s attacks q iff a `form` of the enemy on q attacks s).
+    #[inline(always)]
     pub(crate) fn like_free_landings(
         &self,
         cache: &mut NodeCache<R::Storage>,
@@ -319,7 +323,8 @@ impl<R: Rules> Position<R> {
                 for sq in self.pieces(c, k) {
                     // Most sliders reach no like enemy even on an empty board: one test for
                     // all their rays.
-                    if (t.slide_reach[c.index()][k as usize][sq.index()] & like_enemies).is_empty() {
+                    if (t.slide_reach[c.index()][k as usize][sq.index()] & like_enemies).is_empty()
+                    {
                         continue;
                     }
                     let mut dirs = slides;

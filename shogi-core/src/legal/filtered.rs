@@ -29,8 +29,10 @@
 //!   under A, whose nifu voids moves), and is doubtful, not bad, if they refuse it.
 //! - True Isardam: with a like attack already on the board everything is doubtful; otherwise
 //!   a move can create one only where its piece lands (the landing squares of its arriving
-//!   kind; the relation is symmetric within a kind) or by uncovering a slide between two like
-//!   pieces through its starting square: those are doubtful.
+//!   kind; the relation is symmetric within a kind), which is illegal whatever else the move
+//!   does (that pair stays), or by uncovering a slide between two like pieces through its
+//!   starting square: doubtful. Under B a board where the enemy king may be captured (exempt
+//!   from the test; only set up so) goes to the reference whole.
 //! - A drop of a kind barred from mating that may give check (uchifuzume): doubtful.
 //!
 //! - Lion double moves (three squares change): doubtful. Reflecting slides (natural mode):
