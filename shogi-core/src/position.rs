@@ -215,7 +215,7 @@ impl<R: Rules> Position<R> {
     }
     /// Whether `color` holds any piece in hand (one pass over the fixed-size hand, no
     /// per-kind branch).
-    #[inline]
+    #[inline(always)]
     pub fn holds_any(&self, color: Color) -> bool {
         self.hands[color.index()].iter().fold(0, |acc, &n| acc | n) != 0
     }
