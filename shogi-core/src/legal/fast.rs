@@ -349,7 +349,14 @@ impl<R: Rules> Position<R> {
     ) -> (Bb<R>, Bb<R>) {
         let t = self.tables;
         if R::HOOKS.nifu_on_moves && t.nifu[kind] {
-            plain &= !self.nifu_files(us, kind as u8, Some(from));
+            // A pawn has a target or two: their files asked, not every pawn's.
+            let others = self.pieces(us, kind as u8) & !Bitboard::from_square(from);
+            let limit = t.nifu_limit[kind] as u32;
+            for to in plain {
+                if (others & Bb::<R>::file(to.file())).count() >= limit {
+                    plain.clear(to);
+                }
+            }
         }
         let promote = if t.promote_to[kind] == u8::MAX {
             Bitboard::EMPTY
