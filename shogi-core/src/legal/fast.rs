@@ -486,15 +486,12 @@ impl<R: Rules> Position<R> {
             return pieces;
         }
         let all = self.pieces(self.side_to_move(), kind as u8);
-        // Usually every file holds one at most: a bit per file finds that without a file
-        // mask per piece.
-        let (mut files, mut shared) = (0u32, false);
-        for sq in all {
-            let bit = 1 << sq.file();
-            shared |= files & bit != 0;
-            files |= bit;
-        }
-        if !shared {
+        // Usually every file holds one at most: as many files holding one as pieces, a mask
+        // per file (fewer than the pieces but on the largest boards).
+        let files = (0..self.tables.geometry.files)
+            .filter(|&f| (all & Bb::<R>::file(f)).nonempty())
+            .count();
+        if files == all.count() as usize {
             return pieces;
         }
         let mut alone = pieces;
