@@ -232,6 +232,9 @@ impl<R: Rules> Position<R> {
             Place::Attacked => {
                 let t = self.tables;
                 let mut found = Bitboard::EMPTY;
+                if by_attack && !t.any_special {
+                    return found;
+                }
                 for k in kinds_in(t.kind_mask) {
                     if by_attack && !t.special[k as usize] {
                         continue;
@@ -288,11 +291,7 @@ impl<R: Rules> Position<R> {
         }
         let (start, end) = t.leap_shift_range[c][k];
         if pieces.count() >= (end - start) as u32 {
-            // Its natural attacks are its leaps: a piece attacks a target iff the target
-            // stands one leap away.
-            for &(by, from) in &t.leap_shifts[start as usize..end as usize] {
-                found |= pieces & from & targets.shifted(-by);
-            }
+            found = pieces & self.leaping_onto(color, kind, targets);
         } else {
             for sq in pieces {
                 if (t.leap[c][k][sq.index()] & targets).nonempty() {
@@ -303,10 +302,24 @@ impl<R: Rules> Position<R> {
         found
     }
 
-    /// Of the `pieces` of leaping `kind` of the side to move that bulk counting moves as a
-    /// set, those that borrow where [`Position::borrowers`] by attack left them out (lenders
-    /// are the pieces they attack); none elsewhere. Only the set's kinds pay for the test:
-    /// a leaper moved one by one is judged from the attacks the kernel computes anyway.
+    /// The squares from which a piece of leaping `kind` (one of `set_leapers`) and `color`
+    /// attacks one of `targets`: its natural attacks are its leaps, so a target one leap
+    /// away; one shift of the targets per leap.
+    #[inline(always)]
+    fn leaping_onto(&self, color: Color, kind: u8, targets: Bb<R>) -> Bb<R> {
+        let t = self.tables;
+        let (start, end) = t.leap_shift_range[color.index()][kind as usize];
+        let mut found = Bitboard::EMPTY;
+        for &(by, from) in &t.leap_shifts[start as usize..end as usize] {
+            found |= from & targets.shifted(-by);
+        }
+        found
+    }
+
+    /// Of the `pieces` of leaping `kind` (one of `set_leapers`) of the side to move that bulk
+    /// counting moves as a set, those that borrow where [`Position::borrowers`] by attack left them
+    /// out (lenders are the pieces they attack); none elsewhere. Only the set's kinds pay for the
+    /// test: a leaper moved one by one is judged from the attacks the kernel computes anyway.
     #[inline]
     pub(crate) fn set_borrowers(&self, kind: usize, pieces: Bb<R>) -> Bb<R> {
         let MovementSource::Borrow {
@@ -319,7 +332,7 @@ impl<R: Rules> Position<R> {
         };
         let color = self.side_to_move();
         let theirs = self.pieces_of(Self::lender_color(lender, color));
-        self.attacking(color, kind as u8, pieces, theirs)
+        pieces & self.leaping_onto(color, kind as u8, theirs)
     }
 
     /// The squares with one of `lenders` at one of the offsets `at`.
