@@ -247,20 +247,30 @@ impl<R: Rules> Position<R> {
                 return found;
             }
             Place::Attackers => {
+                let t = self.tables;
                 let occ = self.occupied();
                 let mut found = Bitboard::EMPTY;
-                for k in kinds_in(self.tables.kind_mask) {
+                // The kinds that only leap: few pieces stand a leap from an enemy, so every
+                // lender is shifted once per distinct leap to find them, and those few are
+                // asked for their leaping attackers.
+                let mut near = Bitboard::EMPTY;
+                for slot in &t.leap_slots[lc.index()] {
+                    near |= (theirs & slot.starts).shifted(slot.shift);
+                }
+                for sq in near & mine {
+                    let own = self.pieces_of_kind(self.piece_at(sq).kind());
+                    if (self.leap_attackers(sq, lc) & !own).nonempty() {
+                        found.set(sq);
+                    }
+                }
+                // The others (sliding, special): an attack set per kind.
+                for k in kinds_in(t.kind_mask & !t.set_leapers[lc.index()]) {
                     let lenders = self.pieces(lc, k);
                     if lenders.is_empty() {
                         continue;
                     }
                     let others = mine & !self.pieces_of_kind(k);
-                    // A leaping kind's set inline (most lending kinds leap): no call.
-                    let att = match self.tables.leap_set_attacks(k as usize, lc, lenders) {
-                        Some(att) => att,
-                        None => self.natural_attacks_of(k, lc, lenders, occ),
-                    };
-                    found |= att & others;
+                    found |= self.natural_attacks_of(k, lc, lenders, occ) & others;
                 }
                 return found;
             }
