@@ -263,14 +263,18 @@ impl<R: Rules> Position<R> {
                         found.set(sq);
                     }
                 }
-                // The others (sliding, special): an attack set per kind.
+                // The others (sliding, special): an attack set per lender, the plain kinds'
+                // by the kernel inlined.
                 for k in kinds_in(t.kind_mask & !t.set_leapers[lc.index()]) {
-                    let lenders = self.pieces(lc, k);
-                    if lenders.is_empty() {
-                        continue;
-                    }
                     let others = mine & !self.pieces_of_kind(k);
-                    found |= self.natural_attacks_of(k, lc, lenders, occ) & others;
+                    for sq in self.pieces(lc, k) {
+                        let att = if t.special[k as usize] {
+                            self.natural_attacks_in(k, lc, sq, occ)
+                        } else {
+                            t.plain_attacks_inlined(k as usize, lc, sq, occ)
+                        };
+                        found |= att & others;
+                    }
                 }
                 return found;
             }
