@@ -212,9 +212,10 @@ impl<R: Rules> Position<R> {
     /// Found from the lenders' side where that is cheaper than asking each piece: one shift
     /// per offset of a fixed place, one shift per leap for the leaping kinds that attack, one
     /// attack set per lending kind (per lender where the kind slides) for attacker lenders.
-    /// `by_attack`: where lenders are attacked pieces, the pieces of a plain kind that does
-    /// not only leap are left out: the caller computes their attacks anyway and asks
-    /// [`Position::borrows_by_attacks`] (one attack set per slider saved).
+    /// `by_attack`: where lenders are attacked pieces, the pieces of every plain kind are
+    /// left out: the caller computes their attacks anyway and asks
+    /// [`Position::borrows_by_attacks`] (one attack set per slider saved), or moves a leaping
+    /// kind as a set and asks [`Position::set_borrowers`].
     pub(crate) fn borrowers(&self, color: Color, by_attack: bool) -> Bb<R> {
         let MovementSource::Borrow { lender, place, .. } = R::HOOKS.movement_source else {
             return Bitboard::EMPTY;
@@ -230,48 +231,50 @@ impl<R: Rules> Position<R> {
             Place::Around => &AROUND_SHIFTS,
             Place::Attacked => {
                 let t = self.tables;
-                let c = color.index();
                 let mut found = Bitboard::EMPTY;
+                if by_attack && !t.any_special {
+                    return found;
+                }
                 for k in kinds_in(t.kind_mask) {
-                    let pieces = self.pieces(color, k);
-                    let leaps = t.set_leapers[c] >> k & 1 != 0;
-                    if pieces.is_empty() || by_attack && !leaps && !t.special[k as usize] {
+                    if by_attack && !t.special[k as usize] {
                         continue;
                     }
-                    let (start, end) = t.leap_shift_range[c][k as usize];
-                    if leaps && pieces.count() >= (end - start) as u32 {
-                        // Its natural attacks are its leaps: a piece attacks a lender iff
-                        // the lender stands one leap away (one shift per leap where the
-                        // pieces outnumber the leaps, else a lookup per piece below).
-                        for &(by, from) in &t.leap_shifts[start as usize..end as usize] {
-                            found |= pieces & from & theirs.shifted(-by);
-                        }
-                    } else if leaps {
-                        for sq in pieces {
-                            if (t.leap[c][k as usize][sq.index()] & theirs).nonempty() {
-                                found.set(sq);
-                            }
-                        }
-                    } else {
-                        for sq in pieces {
-                            if (self.natural_attacks(k, color, sq) & theirs).nonempty() {
-                                found.set(sq);
-                            }
-                        }
+                    let pieces = self.pieces(color, k);
+                    if pieces.nonempty() {
+                        found |= self.attacking(color, k, pieces, theirs);
                     }
                 }
                 return found;
             }
             Place::Attackers => {
+                let t = self.tables;
                 let occ = self.occupied();
                 let mut found = Bitboard::EMPTY;
-                for k in kinds_in(self.tables.kind_mask) {
-                    let lenders = self.pieces(lc, k);
-                    if lenders.is_empty() {
-                        continue;
+                // The kinds that only leap: few pieces stand a leap from an enemy, so every
+                // lender is shifted once per distinct leap to find them, and those few are
+                // asked for their leaping attackers.
+                let mut near = Bitboard::EMPTY;
+                for slot in &t.leap_slots[lc.index()] {
+                    near |= (theirs & slot.starts).shifted(slot.shift);
+                }
+                for sq in near & mine {
+                    let own = self.pieces_of_kind(self.piece_at(sq).kind());
+                    if (self.leap_attackers(sq, lc) & !own).nonempty() {
+                        found.set(sq);
                     }
+                }
+                // The others (sliding, special): an attack set per lender, the plain kinds'
+                // by the kernel inlined.
+                for k in kinds_in(t.kind_mask & !t.set_leapers[lc.index()]) {
                     let others = mine & !self.pieces_of_kind(k);
-                    found |= self.natural_attacks_of(k, lc, lenders, occ) & others;
+                    for sq in self.pieces(lc, k) {
+                        let att = if t.special[k as usize] {
+                            self.natural_attacks_in(k, lc, sq, occ)
+                        } else {
+                            t.plain_attacks_inlined(k as usize, lc, sq, occ)
+                        };
+                        found |= att & others;
+                    }
                 }
                 return found;
             }
@@ -282,6 +285,68 @@ impl<R: Rules> Position<R> {
             Color::White => Self::with_lender_at(&shifts[1], theirs),
         };
         found & mine
+    }
+
+    /// The `pieces` (of `kind` and `color`) that naturally attack one of `targets`: one shift
+    /// per leap for a leaping kind whose pieces outnumber its leaps, else a lookup or an
+    /// attack set per piece.
+    #[inline]
+    fn attacking(&self, color: Color, kind: u8, pieces: Bb<R>, targets: Bb<R>) -> Bb<R> {
+        let t = self.tables;
+        let (c, k) = (color.index(), kind as usize);
+        let mut found = Bitboard::EMPTY;
+        if t.set_leapers[c] >> k & 1 == 0 {
+            for sq in pieces {
+                if (self.natural_attacks(kind, color, sq) & targets).nonempty() {
+                    found.set(sq);
+                }
+            }
+            return found;
+        }
+        let (start, end) = t.leap_shift_range[c][k];
+        if pieces.count() >= (end - start) as u32 {
+            found = pieces & self.leaping_onto(color, kind, targets);
+        } else {
+            for sq in pieces {
+                if (t.leap[c][k][sq.index()] & targets).nonempty() {
+                    found.set(sq);
+                }
+            }
+        }
+        found
+    }
+
+    /// The squares from which a piece of leaping `kind` (one of `set_leapers`) and `color`
+    /// attacks one of `targets`: its natural attacks are its leaps, so a target one leap
+    /// away; one shift of the targets per leap.
+    #[inline(always)]
+    fn leaping_onto(&self, color: Color, kind: u8, targets: Bb<R>) -> Bb<R> {
+        let t = self.tables;
+        let (start, end) = t.leap_shift_range[color.index()][kind as usize];
+        let mut found = Bitboard::EMPTY;
+        for &(by, from) in &t.leap_shifts[start as usize..end as usize] {
+            found |= from & targets.shifted(-by);
+        }
+        found
+    }
+
+    /// Of the `pieces` of leaping `kind` (one of `set_leapers`) of the side to move that bulk
+    /// counting moves as a set, those that borrow where [`Position::borrowers`] by attack left them
+    /// out (lenders are the pieces they attack); none elsewhere. Only the set's kinds pay for the
+    /// test: a leaper moved one by one is judged from the attacks the kernel computes anyway.
+    #[inline]
+    pub(crate) fn set_borrowers(&self, kind: usize, pieces: Bb<R>) -> Bb<R> {
+        let MovementSource::Borrow {
+            lender,
+            place: Place::Attacked,
+            ..
+        } = R::HOOKS.movement_source
+        else {
+            return Bitboard::EMPTY;
+        };
+        let color = self.side_to_move();
+        let theirs = self.pieces_of(Self::lender_color(lender, color));
+        pieces & self.leaping_onto(color, kind as u8, theirs)
     }
 
     /// The squares with one of `lenders` at one of the offsets `at`.

@@ -349,7 +349,14 @@ impl<R: Rules> Position<R> {
     ) -> (Bb<R>, Bb<R>) {
         let t = self.tables;
         if R::HOOKS.nifu_on_moves && t.nifu[kind] {
-            plain &= !self.nifu_files(us, kind as u8, Some(from));
+            // A pawn has a target or two: their files asked, not every pawn's.
+            let others = self.pieces(us, kind as u8) & !Bitboard::from_square(from);
+            let limit = t.nifu_limit[kind] as u32;
+            for to in plain {
+                if (others & Bb::<R>::file(to.file())).count() >= limit {
+                    plain.clear(to);
+                }
+            }
         }
         let promote = if t.promote_to[kind] == u8::MAX {
             Bitboard::EMPTY
@@ -479,15 +486,13 @@ impl<R: Rules> Position<R> {
             return pieces;
         }
         let all = self.pieces(self.side_to_move(), kind as u8);
-        // Usually every file holds one at most: a bit per file finds that without a file
-        // mask per piece.
-        let (mut files, mut shared) = (0u32, false);
-        for sq in all {
-            let bit = 1 << sq.file();
-            shared |= files & bit != 0;
-            files |= bit;
+        // Usually every file holds one at most: as many files holding one as pieces, a mask
+        // per file (fewer than the pieces but on the largest boards).
+        let mut files = 0;
+        for f in 0..self.tables.geometry.files {
+            files += (all & Bb::<R>::file(f)).nonempty() as u32;
         }
-        if !shared {
+        if files == all.count() {
             return pieces;
         }
         let mut alone = pieces;

@@ -297,6 +297,8 @@ impl<R: Rules> Position<R> {
                 if !self.leaps_by_set_pay(k, pieces) {
                     continue;
                 }
+                // Under borrowed movement by attack, those that borrow move one by one.
+                let pieces = pieces & !self.set_borrowers(k, pieces);
                 let Some((plain, promo)) = self.set_landings(&mut cache, us, k as u8) else {
                     continue;
                 };
