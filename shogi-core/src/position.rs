@@ -3,6 +3,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square, SQUARES};
+use crate::hooks::isardam::LikeStack;
 use crate::rules::{Bb, Rules};
 use crate::table::{Captured, MAX_KINDS};
 use crate::tables::{Tables, ZOBRIST};
@@ -98,6 +99,8 @@ pub struct Position<R: Rules> {
     lion_struck: Option<Square>,
     journal: Vec<Change>,
     frames: Vec<Frame>,
+    /// True Isardam's like maps along the line played (empty elsewhere).
+    pub(crate) like: LikeStack<R::Storage>,
     pub(crate) tables: &'static Tables<R::Storage>,
     _rules: PhantomData<R>,
 }
@@ -116,6 +119,7 @@ impl<R: Rules> Clone for Position<R> {
             lion_struck: self.lion_struck,
             journal: self.journal.clone(),
             frames: self.frames.clone(),
+            like: self.like.clone(),
             tables: self.tables,
             _rules: PhantomData,
         }
@@ -153,6 +157,7 @@ impl<R: Rules> Position<R> {
             lion_struck: None,
             journal: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
+            like: LikeStack::default(),
             tables: R::tables(),
             _rules: PhantomData,
         }
@@ -381,6 +386,25 @@ impl<R: Rules> Position<R> {
         self.side = !self.side;
         self.move_number = frame.move_number;
         self.hash = frame.hash;
+    }
+
+    /// The squares the last move changed, each with what stood there before (a square
+    /// changed twice is listed twice, the older content first); none at the root.
+    pub(crate) fn last_move_squares(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let start = self
+            .frames
+            .last()
+            .map_or(self.journal.len(), |f| f.journal_len as usize);
+        self.journal[start..].iter().filter_map(|c| match *c {
+            Change::Square(sq, old) => Some((sq, old)),
+            _ => None,
+        })
+    }
+
+    /// The hash of the position before the last move, if a move was made.
+    #[inline]
+    pub(crate) fn parent_hash(&self) -> Option<u64> {
+        self.frames.last().map(|f| f.hash)
     }
 
     /// Forgets the undo history (after a game move is final).

@@ -16,8 +16,11 @@
 //!   also covers the mover's own landing, so board moves are not filtered beforehand; drops
 //!   are, which is cheaper); a king capture that counts as check must leave no such pair
 //!   either (A), or is exempt (B).
+//! - The True forms' filtered legality reads both colours' natural attacks by class, kept in
+//!   the position along the line played ([`LikeStack`]): a node's maps are its parent's with
+//!   the classes the last move touched found again.
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Storage};
 use crate::geometry::{Color, Square};
 use crate::hooks::node_cache::NodeCache;
 use crate::hooks::{kinds_in, Derived};
@@ -25,11 +28,51 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
 use crate::table::{Golds, Hooks, KindMask, Landing, MoveShape};
-use crate::tables::first_along;
+use crate::tables::{first_along, OPPOSITE};
 
 /// Whether the rule set has the whole-board (True Isardam) restriction.
 pub(crate) const fn whole_board(hooks: &Hooks) -> bool {
     matches!(hooks.landing, Landing::Isardam { total: true, .. })
+}
+
+/// True Isardam's like maps along the line played, kept in the position ([`Position::like_node`]):
+/// a node finds its maps from its parent's, redoing only the classes the last move touched.
+pub(crate) struct LikeStack<S: Storage> {
+    /// Per ply, the hash of the position its maps were found for (stale where it differs).
+    hashes: Vec<Option<u64>>,
+    /// Per ply, `2 * kinds` maps, Black's then White's: each colour's natural attacks by class
+    /// (a class is named by its lowest kind).
+    maps: Vec<Bitboard<S>>,
+}
+
+impl<S: Storage> Default for LikeStack<S> {
+    fn default() -> Self {
+        LikeStack {
+            hashes: Vec::new(),
+            maps: Vec::new(),
+        }
+    }
+}
+
+impl<S: Storage> Clone for LikeStack<S> {
+    fn clone(&self) -> Self {
+        LikeStack {
+            hashes: self.hashes.clone(),
+            maps: self.maps.clone(),
+        }
+    }
+}
+
+/// What a node's like maps say ([`Position::like_node`]).
+pub(crate) enum LikeNode<B> {
+    /// No piece stands in a like attack; the squares whose piece may uncover one by leaving
+    /// ([`Position::like_discoveries`]).
+    Clean(B),
+    /// A piece already stands in a like attack: every move is doubtful.
+    Pair,
+    /// Under B the side to move may capture the enemy king (an illegal position, set up so),
+    /// a capture exempt from the whole-board test.
+    KingCapture,
 }
 
 impl<R: Rules> Position<R> {
@@ -269,6 +312,7 @@ impl<R: Rules> Position<R> {
     /// Within one kind the relation is symmetric; a gold-class form counted as gold also meets
     /// the other gold-class kinds, so its own attacks on them are added (found from their
     /// squares: a `form` of `us` on s attacks q iff a `form` of the enemy on q attacks s).
+    #[inline(always)]
     pub(crate) fn like_free_landings(
         &self,
         cache: &mut NodeCache<R::Storage>,
@@ -279,7 +323,8 @@ impl<R: Rules> Position<R> {
         match R::HOOKS.landing {
             Landing::Isardam { golds, .. } => {
                 let mut barred = self.like_attacks_cached(cache, golds, us, form, vacated);
-                if matches!(golds, Golds::AsGold) && R::GOLD_MASK >> form & 1 != 0 {
+                let gold = Self::gold_class(golds);
+                if gold >> form & 1 != 0 && !self.moves_alike(gold) {
                     let occ = self.occupied() & !vacated;
                     let class = kinds_in(R::GOLD_MASK)
                         .fold(Bitboard::EMPTY, |bb, k| bb | self.pieces(!us, k));
@@ -303,17 +348,25 @@ impl<R: Rules> Position<R> {
         for c in Color::BOTH {
             // Only the kinds that slide, and of them those on the board, can uncover a slide.
             for k in kinds_in(t.reverse.slider_kinds[c.index()]) {
-                if self.pieces(c, k).is_empty() {
+                let like = Self::same_kind_mask(golds, k);
+                // Where the class moves alike, a pair is found from either end (White's slide
+                // is Black's turned round): Black's sliders find them all.
+                if self.pieces(c, k).is_empty() || c == Color::White && self.moves_alike(like) {
                     continue;
                 }
                 let slides = t.slide_dirs[c.index()][k as usize];
-                let like = Self::same_kind_mask(golds, k);
                 let like_enemies =
                     kinds_in(like).fold(Bitboard::EMPTY, |bb, l| bb | self.pieces(!c, l));
                 if like_enemies.is_empty() {
                     continue;
                 }
                 for sq in self.pieces(c, k) {
+                    // Most sliders reach no like enemy even on an empty board: one test for
+                    // all their rays.
+                    if (t.slide_reach[c.index()][k as usize][sq.index()] & like_enemies).is_empty()
+                    {
+                        continue;
+                    }
                     let mut dirs = slides;
                     while dirs != 0 {
                         let d = dirs.trailing_zeros() as usize;
@@ -348,26 +401,182 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// [`Position::like_attack_on_board`] from the node cache's like maps of the side to move
-    /// (its landing tests fill them for the kinds it moves anyway): within one kind the
-    /// relation is symmetric, so the enemy's like attacks on our pieces of each kind find
-    /// every pair outside the gold class, which is tried both ways as before.
-    pub(crate) fn like_attack_on_board_cached(&self, cache: &mut NodeCache<R::Storage>) -> bool {
-        let Landing::Isardam { golds, .. } = R::HOOKS.landing else {
-            return false;
+    /// True forms, once per node: what the like maps say of the node
+    /// ([`LikeNode`]). Fills the node cache's like maps of the enemy.
+    ///
+    /// Both colours' maps are at hand, so a pair is a piece of either side in the other's map
+    /// of its class. Where every class moves alike, a piece alone between a slider and a like
+    /// enemy it reaches is attacked by both (the enemy slides back along the same line): only
+    /// such pieces of ours are looked at, along their lines.
+    pub(crate) fn like_node(&mut self, cache: &mut NodeCache<R::Storage>) -> LikeNode<Bb<R>> {
+        let Landing::Isardam {
+            golds,
+            binds_king_capture,
+            ..
+        } = R::HOOKS.landing
+        else {
+            return LikeNode::Clean(Bitboard::EMPTY);
         };
+        let at = self.like_maps_here(golds);
+        let t = self.tables;
         let us = self.side_to_move();
-        for k in kinds_in(self.tables.kind_mask & !Self::gold_class(golds)) {
-            let ours = self.pieces(us, k);
-            if ours.is_empty() || self.pieces(!us, k).is_empty() {
-                continue;
-            }
-            if (self.like_attacks_cached(cache, golds, us, k, Bitboard::EMPTY) & ours).nonempty() {
-                return true;
+        let (black, white) = self.like.maps[at..at + 2 * t.kinds].split_at(t.kinds);
+        let (ours, theirs) = match us {
+            Color::Black => (black, white),
+            Color::White => (white, black),
+        };
+        if !binds_king_capture {
+            let reach = ours.iter().fold(Bitboard::EMPTY, |bb, &m| bb | m);
+            if (reach & self.royals(!us)).nonempty() {
+                return LikeNode::KingCapture;
             }
         }
+        cache.like_maps()[..t.kinds].copy_from_slice(theirs);
+        // A class of one kind is symmetric: the enemy's attacks on our pieces find its pairs.
         let gold = Self::gold_class(golds);
-        self.gold_class_like_attack(gold, self.occupied(), |c, k| self.pieces(c, k))
+        let mut pair = false;
+        for k in kinds_in(t.kind_mask & !gold) {
+            pair |= (self.pieces(us, k) & theirs[k as usize]).nonempty();
+        }
+        if gold != 0 {
+            let class = kinds_in(gold).fold([Bitboard::EMPTY; 2], |bb, k| {
+                [bb[0] | self.pieces(us, k), bb[1] | self.pieces(!us, k)]
+            });
+            let g = gold.trailing_zeros() as usize;
+            pair |= (class[0] & theirs[g] | class[1] & ours[g]).nonempty();
+        }
+        if pair {
+            return LikeNode::Pair;
+        }
+        if !self.moves_alike(Self::gold_class(golds)) {
+            return LikeNode::Clean(self.like_discoveries());
+        }
+        let mut between = Bitboard::EMPTY;
+        for class in kinds_in(Self::class_names(golds, t.reverse.blockable_kinds)) {
+            between |= ours[class as usize] & theirs[class as usize];
+        }
+        let occ = self.occupied();
+        let mut out = Bitboard::EMPTY;
+        for x in between & self.pieces_of(us) {
+            for (d, &o) in OPPOSITE.iter().enumerate().filter(|&(d, &o)| d < o) {
+                let ends = (
+                    first_along(d, t.rays[d][x.index()] & occ),
+                    first_along(o, t.rays[o][x.index()] & occ),
+                );
+                let (Some(a), Some(b)) = ends else {
+                    continue;
+                };
+                let (p, q) = (self.piece_at(a), self.piece_at(b));
+                if p.color() != q.color()
+                    && Self::class_of(golds, p.kind()) == Self::class_of(golds, q.kind())
+                    && t.slide_reach[p.color().index()][p.kind() as usize][a.index()].contains(b)
+                {
+                    out.set(x);
+                    break;
+                }
+            }
+        }
+        LikeNode::Clean(out)
+    }
+
+    /// The offset in the like stack of this position's maps, found now if they are not there:
+    /// from the parent's where the stack holds them, redoing only the classes the last move
+    /// touched (a piece of the class arrived or left, or a changed square lies in the map of
+    /// a class whose attacks depend on the occupancy), else from scratch.
+    fn like_maps_here(&mut self, golds: Golds) -> usize {
+        let t = self.tables;
+        let stride = 2 * t.kinds;
+        let ply = self.ply_from_root();
+        let hash = self.hash();
+        let at = ply * stride;
+        if self.like.hashes.len() <= ply {
+            self.like.hashes.resize(ply + 1, None);
+            self.like.maps.resize(at + stride, Bitboard::EMPTY);
+        } else if self.like.hashes[ply] == Some(hash) {
+            return at;
+        }
+        let parent = ply
+            .checked_sub(1)
+            .filter(|&p| self.like.hashes[p] == self.parent_hash());
+        let mut redo = [Self::class_names(golds, t.kind_mask); 2];
+        if let Some(p) = parent {
+            self.like.maps.copy_within(p * stride..at, at);
+            redo = [0; 2];
+            let mut changed = Bitboard::EMPTY;
+            for (sq, old) in self.last_move_squares() {
+                changed.set(sq);
+                for piece in [old, self.piece_at(sq)] {
+                    if !piece.is_empty() {
+                        redo[piece.color().index()] |= 1 << Self::class_of(golds, piece.kind());
+                    }
+                }
+            }
+            let blocked = Self::class_names(golds, t.reverse.blockable_kinds);
+            for (c, redo) in redo.iter_mut().enumerate() {
+                for class in kinds_in(blocked & !*redo) {
+                    if (self.like.maps[at + c * t.kinds + class as usize] & changed).nonempty() {
+                        *redo |= 1 << class;
+                    }
+                }
+            }
+        }
+        let occ = self.occupied();
+        for c in Color::BOTH {
+            let base = at + c.index() * t.kinds;
+            let redo = redo[c.index()];
+            for class in kinds_in(redo) {
+                self.like.maps[base + class as usize] = Bitboard::EMPTY;
+            }
+            for k in kinds_in(Self::class_members(golds, redo)) {
+                let pieces = self.pieces(c, k);
+                if pieces.is_empty() {
+                    continue;
+                }
+                // The leapers' sets without the call through natural_attacks_of.
+                let att = match t.leap_set_attacks(k as usize, c, pieces) {
+                    Some(att) => att,
+                    None => self.natural_attacks_of(k, c, pieces, occ),
+                };
+                self.like.maps[base + Self::class_of(golds, k)] |= att;
+            }
+        }
+        self.like.hashes[ply] = Some(hash);
+        at
+    }
+
+    /// The class (its lowest kind) of `kind` for like attacks.
+    #[inline]
+    fn class_of(golds: Golds, kind: u8) -> usize {
+        Self::same_kind_mask(golds, kind).trailing_zeros() as usize
+    }
+
+    /// The classes of the kinds in `kinds`, by their names.
+    #[inline]
+    fn class_names(golds: Golds, kinds: KindMask) -> KindMask {
+        let gold = Self::gold_class(golds);
+        if kinds & gold != 0 {
+            kinds & !gold | 1 << gold.trailing_zeros()
+        } else {
+            kinds
+        }
+    }
+
+    /// The kinds of the classes named in `classes`.
+    #[inline]
+    fn class_members(golds: Golds, classes: KindMask) -> KindMask {
+        let gold = Self::gold_class(golds);
+        if gold != 0 && classes >> gold.trailing_zeros() & 1 != 0 {
+            classes | gold
+        } else {
+            classes
+        }
+    }
+
+    /// Whether the kinds of `class` (on the board's table) all move alike.
+    #[inline]
+    fn moves_alike(&self, class: KindMask) -> bool {
+        let class = class & self.tables.kind_mask;
+        class == 0 || self.tables.same_movement[class.trailing_zeros() as usize] & class == class
     }
 
     /// The kinds that count as one (gold) for like attacks.

@@ -29,8 +29,10 @@
 //!   under A, whose nifu voids moves), and is doubtful, not bad, if they refuse it.
 //! - True Isardam: with a like attack already on the board everything is doubtful; otherwise
 //!   a move can create one only where its piece lands (the landing squares of its arriving
-//!   kind; the relation is symmetric within a kind) or by uncovering a slide between two like
-//!   pieces through its starting square: those are doubtful.
+//!   kind; the relation is symmetric within a kind), which is illegal whatever else the move
+//!   does (that pair stays), or by uncovering a slide between two like pieces through its
+//!   starting square: doubtful. Under B a board where the enemy king may be captured (exempt
+//!   from the test; only set up so) goes to the reference whole.
 //! - A drop of a kind barred from mating that may give check (uchifuzume): doubtful.
 //!
 //! - Lion double moves (three squares change): doubtful. Reflecting slides (natural mode):
@@ -48,7 +50,7 @@ use super::fast::{has_reflect, immortal_royal, CountSink, FastLegality, ListSink
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
 use crate::hooks::borrow::Hiding;
-use crate::hooks::isardam::whole_board;
+use crate::hooks::isardam::{whole_board, LikeNode};
 use crate::moves::Move;
 use crate::moves::MoveList;
 use crate::position::Position;
@@ -167,10 +169,17 @@ impl<R: Rules> Position<R> {
         // table of lent kinds: only the borrowers ask what they borrow, one by one.
         let mut cache = self.node_cache_by_piece();
         if whole_board {
-            if self.like_attack_on_board_cached(&mut cache) {
-                all = true;
-            } else {
-                doubt_from |= self.like_discoveries();
+            match self.like_node(&mut cache) {
+                LikeNode::Clean(discoveries) => doubt_from |= discoveries,
+                LikeNode::Pair => all = true,
+                // Every other landing in a like attack is barred below: the reference
+                // judges this rare board whole.
+                LikeNode::KingCapture => {
+                    let mut moves = MoveList::new();
+                    self.legal_moves_reference(&mut moves);
+                    moves.into_iter().for_each(|mv| sink.one(mv));
+                    return;
+                }
             }
         }
 
@@ -293,15 +302,9 @@ impl<R: Rules> Position<R> {
                 };
                 sink.add(self.count_leaps(us, k, pieces, base & plain, base & promo));
                 by_set |= pieces;
-                // The True forms' like-free squares are only sure; elsewhere the landing
-                // rule bars the rest.
-                let unsure = if whole_board {
-                    !(plain & promo)
-                } else {
-                    Bitboard::EMPTY
-                };
-                residuals[n] = (k as u8, residual | unsure);
-                if (residual | unsure).nonempty() {
+                // Elsewhere than the landing seam's squares the move is barred.
+                residuals[n] = (k as u8, residual);
+                if residual.nonempty() {
                     recheck |= pieces;
                 }
                 n += 1;
@@ -389,18 +392,28 @@ impl<R: Rules> Position<R> {
             }
             sure &= !doubt_to;
             let (mut sure_promo, mut sure_stay) = (promo & sure, stay & sure);
+            let (mut bad_promo, mut bad_stay) = (bad, bad);
             if whole_board {
+                // Landing in a like attack leaves that pair on the board: barred (B's exempt
+                // king captures go to the reference, above).
                 let left = Bitboard::from_square(from);
-                sure_stay &= self.like_free_landings(&mut cache, us, kind, left);
-                if sure_promo.nonempty() {
-                    sure_promo &=
-                        self.like_free_landings(&mut cache, us, t.promote_to[kind as usize], left);
+                let barred = !self.like_free_landings(&mut cache, us, kind, left);
+                sure_stay &= !barred;
+                bad_stay |= barred;
+                if promo.nonempty() {
+                    let up = t.promote_to[kind as usize];
+                    let barred = !self.like_free_landings(&mut cache, us, up, left);
+                    sure_promo &= !barred;
+                    bad_promo |= barred;
                 }
             }
             if !counted {
                 sink.board(from, sure_promo, sure_stay);
             }
-            for (set, promote) in [(promo & !sure_promo, true), (stay & !sure_stay, false)] {
+            for (set, promote, bad) in [
+                (promo & !sure_promo, true, bad_promo),
+                (stay & !sure_stay, false, bad_stay),
+            ] {
                 for to in set & !bad {
                     let mv = Move::new(from, to, promote);
                     if self.is_legal(mv) {
@@ -454,11 +467,14 @@ impl<R: Rules> Position<R> {
             if t.drop_mate_forbidden[k] {
                 sure &= !self.drop_may_check(us, kind);
             }
+            let mut bad = drop_bad;
             if whole_board {
-                sure &= self.like_free_landings(&mut cache, us, kind, Bitboard::EMPTY);
+                let free = self.like_free_landings(&mut cache, us, kind, Bitboard::EMPTY);
+                sure &= free;
+                bad |= !free;
             }
             sink.drops(kind, targets & sure);
-            for to in targets & !sure & !drop_bad {
+            for to in targets & !sure & !bad {
                 let mv = Move::drop(kind, to);
                 if self.is_legal(mv) {
                     sink.one(mv);
