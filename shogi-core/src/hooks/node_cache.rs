@@ -4,8 +4,8 @@
 //! - Borrow family (`MovementSource::Borrow` with `Place::Attackers`): the movement kinds of
 //!   every piece, found from the lenders' side at once ([`Position::lent_kinds`]).
 //! - Isardam family (`Landing::Isardam`): the like-attack map of each arriving kind with no
-//!   square left, filled on first use ([`Position::landing_squares_cached`]); the True forms
-//!   fill them all at once from the position's like stack ([`Position::like_node`]).
+//!   square left, filled all at once from the position's like stack ([`Position::like_node`],
+//!   [`Position::fill_like_maps`]), else on first use ([`Position::landing_squares_cached`]).
 //! - Nifu on moves: the files of the side's pawns, once per node instead of once per pawn
 //!   ([`Position::nifu_files_vacating`]).
 //!
