@@ -106,19 +106,22 @@ impl<R: Rules> Position<R> {
     ) -> Bb<R> {
         // One map per class: its kinds share it.
         let class = Self::same_kind_mask(golds, kind);
-        let map = cache.like_map(class.trailing_zeros() as u8, || {
-            self.like_attacks(golds, color, kind, Bitboard::EMPTY)
-        });
+        let name = class.trailing_zeros() as u8;
+        let map = match cache.like_at {
+            Some(at) => self.like.maps[at + name as usize],
+            None => cache.like_map(name, || {
+                self.like_attacks(golds, color, kind, Bitboard::EMPTY)
+            }),
+        };
         if (map & vacated).nonempty() && class & self.tables.reverse.blockable_kinds != 0 {
             return self.like_attacks(golds, color, kind, vacated);
         }
         map
     }
 
-    /// Isardam with the mover's scope: fills the node cache's like maps of every class at
-    /// once. Nearly every class is asked for at a node; the enemy's maps come from the like
-    /// stack, found from the parent's (where the enemy's last move touched few classes)
-    /// rather than rebuilt.
+    /// Isardam with the mover's scope: the node cache's like maps of every class at once, as
+    /// the enemy's in the like stack (found from the parent's, where the enemy's last move
+    /// touched few classes, rather than rebuilt). Nearly every class is asked for at a node.
     #[inline]
     pub(crate) fn fill_like_maps(&mut self, cache: &mut NodeCache<R::Storage>) {
         let Landing::Isardam {
@@ -130,9 +133,7 @@ impl<R: Rules> Position<R> {
             return;
         };
         let at = self.like_maps_here(golds);
-        let kinds = self.tables.kinds;
-        let theirs = at + (!self.side_to_move()).index() * kinds;
-        cache.like_maps()[..kinds].copy_from_slice(&self.like.maps[theirs..theirs + kinds]);
+        cache.like_at = Some(at + (!self.side_to_move()).index() * self.tables.kinds);
     }
 
     /// [`Position::landing_squares`] for a board move or drop of the side to move, whose
@@ -384,7 +385,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// True forms, once per node: what the like maps say of the node
-    /// ([`LikeNode`]). Fills the node cache's like maps of the enemy.
+    /// ([`LikeNode`]). Points the node cache's like maps at the enemy's.
     ///
     /// Both colours' maps are at hand, so a pair is a piece of either side in the other's map
     /// of its class. Where every class moves alike, a piece alone between a slider and a like
@@ -413,7 +414,7 @@ impl<R: Rules> Position<R> {
                 return LikeNode::KingCapture;
             }
         }
-        cache.like_maps()[..t.kinds].copy_from_slice(theirs);
+        cache.like_at = Some(at + (!us).index() * t.kinds);
         // A class of one kind is symmetric: the enemy's attacks on our pieces find its pairs.
         let gold = Self::gold_class(golds);
         let mut pair = false;
