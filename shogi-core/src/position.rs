@@ -99,7 +99,7 @@ pub struct Position<R: Rules> {
     lion_struck: Option<Square>,
     journal: Vec<Change>,
     frames: Vec<Frame>,
-    /// True Isardam's like maps along the line played (empty elsewhere).
+    /// Isardam's like maps along the line played (empty elsewhere).
     pub(crate) like: LikeStack<R::Storage>,
     pub(crate) tables: &'static Tables<R::Storage>,
     _rules: PhantomData<R>,

@@ -16,9 +16,9 @@
 //!   also covers the mover's own landing, so board moves are not filtered beforehand; drops
 //!   are, which is cheaper); a king capture that counts as check must leave no such pair
 //!   either (A), or is exempt (B).
-//! - The True forms' filtered legality reads both colours' natural attacks by class, kept in
-//!   the position along the line played ([`LikeStack`]): a node's maps are its parent's with
-//!   the classes the last move touched found again.
+//! - The filtered legality reads both colours' natural attacks by class, kept in the position
+//!   along the line played ([`LikeStack`]): a node's maps are its parent's with the classes
+//!   the last move touched found again (the mover's scope reads only the enemy's).
 
 use crate::bitboard::{Bitboard, Storage};
 use crate::geometry::{Color, Square};
@@ -35,7 +35,8 @@ pub(crate) const fn whole_board(hooks: &Hooks) -> bool {
     matches!(hooks.landing, Landing::Isardam { total: true, .. })
 }
 
-/// True Isardam's like maps along the line played, kept in the position ([`Position::like_node`]):
+/// Isardam's like maps along the line played, kept in the position ([`Position::like_node`],
+/// [`Position::fill_like_maps`]):
 /// a node finds its maps from its parent's, redoing only the classes the last move touched.
 pub(crate) struct LikeStack<S: Storage> {
     /// Per ply, the hash of the position its maps were found for (stale where it differs).
@@ -105,20 +106,24 @@ impl<R: Rules> Position<R> {
     ) -> Bb<R> {
         // One map per class: its kinds share it.
         let class = Self::same_kind_mask(golds, kind);
-        let map = cache.like_map(class.trailing_zeros() as u8, || {
-            self.like_attacks(golds, color, kind, Bitboard::EMPTY)
-        });
+        let name = class.trailing_zeros() as u8;
+        let map = match cache.like_at {
+            Some(at) => self.like.maps[at + name as usize],
+            None => cache.like_map(name, || {
+                self.like_attacks(golds, color, kind, Bitboard::EMPTY)
+            }),
+        };
         if (map & vacated).nonempty() && class & self.tables.reverse.blockable_kinds != 0 {
             return self.like_attacks(golds, color, kind, vacated);
         }
         map
     }
 
-    /// Isardam with the mover's scope: fills the node cache's like maps of every class at
-    /// once, one attack set per kind the enemy has on the board. Nearly every class is
-    /// asked for at a node, and one pass costs less than filling them one by one on demand.
+    /// Isardam with the mover's scope: the node cache's like maps of every class at once, as
+    /// the enemy's in the like stack (found from the parent's, where the enemy's last move
+    /// touched few classes, rather than rebuilt). Nearly every class is asked for at a node.
     #[inline]
-    pub(crate) fn fill_like_maps(&self, cache: &mut NodeCache<R::Storage>) {
+    pub(crate) fn fill_like_maps(&mut self, cache: &mut NodeCache<R::Storage>) {
         let Landing::Isardam {
             golds,
             total: false,
@@ -127,30 +132,8 @@ impl<R: Rules> Position<R> {
         else {
             return;
         };
-        let t = self.tables;
-        let them = !self.side_to_move();
-        let occ = self.occupied();
-        let maps = cache.like_maps();
-        let mut kinds = t.kind_mask;
-        while kinds != 0 {
-            let k = kinds.trailing_zeros() as u8;
-            kinds &= kinds - 1;
-            let pieces = self.pieces(them, k);
-            if pieces.is_empty() {
-                continue;
-            }
-            let class = Self::same_kind_mask(golds, k).trailing_zeros() as usize;
-            // The kernels inlined: a leaping kind's set at once, a slider piece by piece.
-            maps[class] |= if t.special[k as usize] {
-                self.natural_attacks_of(k, them, pieces, occ)
-            } else if let Some(att) = t.leap_set_attacks(k as usize, them, pieces) {
-                att
-            } else {
-                pieces.into_iter().fold(Bitboard::EMPTY, |att, sq| {
-                    att | t.plain_attacks_inlined(k as usize, them, sq, occ)
-                })
-            };
-        }
+        let at = self.like_maps_here(golds);
+        cache.like_at = Some(at + (!self.side_to_move()).index() * self.tables.kinds);
     }
 
     /// [`Position::landing_squares`] for a board move or drop of the side to move, whose
@@ -402,7 +385,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// True forms, once per node: what the like maps say of the node
-    /// ([`LikeNode`]). Fills the node cache's like maps of the enemy.
+    /// ([`LikeNode`]). Points the node cache's like maps at the enemy's.
     ///
     /// Both colours' maps are at hand, so a pair is a piece of either side in the other's map
     /// of its class. Where every class moves alike, a piece alone between a slider and a like
@@ -431,7 +414,7 @@ impl<R: Rules> Position<R> {
                 return LikeNode::KingCapture;
             }
         }
-        cache.like_maps()[..t.kinds].copy_from_slice(theirs);
+        cache.like_at = Some(at + (!us).index() * t.kinds);
         // A class of one kind is symmetric: the enemy's attacks on our pieces find its pairs.
         let gold = Self::gold_class(golds);
         let mut pair = false;

@@ -4,8 +4,9 @@
 //! - Borrow family (`MovementSource::Borrow` with `Place::Attackers`): the movement kinds of
 //!   every piece, found from the lenders' side at once ([`Position::lent_kinds`]).
 //! - Isardam family (`Landing::Isardam`): the like-attack map of each arriving kind with no
-//!   square left, filled on first use ([`Position::landing_squares_cached`]); the True forms
-//!   fill them all at once from the position's like stack ([`Position::like_node`]).
+//!   square left: read from the position's like stack where the node found them all there
+//!   ([`Position::like_node`], [`Position::fill_like_maps`]), else filled on first use
+//!   ([`Position::landing_squares_cached`]).
 //! - Nifu on moves: the files of the side's pawns, once per node instead of once per pawn
 //!   ([`Position::nifu_files_vacating`]).
 //!
@@ -25,6 +26,9 @@ pub(crate) struct NodeCache<S: Storage> {
     pub(crate) lent: Option<LentKinds>,
     /// Like-attack maps per arriving kind.
     like: PerKind<S>,
+    /// Where the enemy's like maps by class stand in the position's like stack, when they were
+    /// all found there at once ([`Position::fill_like_maps`], [`Position::like_node`]).
+    pub(crate) like_at: Option<usize>,
     /// Files of the side's pieces per kind (nifu on moves, where a pawn borrowing a sideways
     /// step may change file).
     nifu: PerKind<S>,
@@ -35,6 +39,7 @@ impl<S: Storage> Default for NodeCache<S> {
         NodeCache {
             lent: None,
             like: PerKind::default(),
+            like_at: None,
             nifu: PerKind::default(),
         }
     }
@@ -67,13 +72,6 @@ impl<S: Storage> PerKind<S> {
         }
         maps[kind as usize]
     }
-
-    /// Every map at once, all marked filled: the caller fills each one it will ask for.
-    #[inline]
-    fn all(&mut self) -> &mut [Bitboard<S>; MAX_KINDS] {
-        self.filled = KindMask::MAX;
-        self.maps.insert([Bitboard::EMPTY; MAX_KINDS])
-    }
 }
 
 impl<S: Storage> NodeCache<S> {
@@ -81,12 +79,6 @@ impl<S: Storage> NodeCache<S> {
     #[inline]
     pub(crate) fn like_map(&mut self, kind: u8, fill: impl FnOnce() -> Bitboard<S>) -> Bitboard<S> {
         self.like.get(kind, fill)
-    }
-
-    /// Every like-attack map, to be filled at once (each then counts as filled).
-    #[inline]
-    pub(crate) fn like_maps(&mut self) -> &mut [Bitboard<S>; MAX_KINDS] {
-        self.like.all()
     }
 
     /// The files holding a piece of `kind` of the side to move, computed by `fill` on first
