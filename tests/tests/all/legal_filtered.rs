@@ -114,3 +114,50 @@ fn filtered_path_agrees_with_reference_for_every_id_it_serves() {
     assert!(total.in_check > 500, "{total:?}");
     assert!(total.refused > 500, "{total:?}");
 }
+
+/// Set-up positions for Isardam's node-level shortcuts: two like pieces already facing each
+/// other (every move doubtful), and like pieces in hand and on the board next to both kings.
+/// Each move is also made and taken back, with both positions compared again, so the like
+/// maps kept along the line (found from the parent's) are checked after make and after
+/// unmake. (A position where the mover could capture the enemy king cannot be set up: the
+/// SFEN reader refuses it.)
+struct SetUp(&'static [&'static str]);
+
+impl VariantVisitor for &SetUp {
+    type Output = u64;
+    fn visit<R: Rules>(self, setup: usize) -> u64 {
+        let id = R::TABLE.setups[setup].id;
+        let mut seen = Seen::default();
+        for sfen in self.0 {
+            let mut pos = Position::<R>::from_sfen(sfen).expect("valid SFEN");
+            for mv in compare(&mut pos, id, &mut seen) {
+                pos.make(mv);
+                compare(&mut pos, id, &mut seen);
+                pos.unmake();
+                compare(&mut pos, id, &mut seen);
+            }
+        }
+        seen.positions
+    }
+}
+
+#[test]
+fn isardam_set_up_positions_agree_with_reference() {
+    let run = SetUp(&[
+        // Black's rook on the king's file behind a pawn; golds beside both kings.
+        "4k4/3g1g3/4p4/9/4R4/9/9/3G1G3/4K4 b S 1",
+        // White to move, a bishop near Black's camp, a gold in hand against a gold.
+        "4k4/9/9/9/9/9/1b7/9/4K1G2 w G 1",
+        // Two like golds already face each other; silvers in hand.
+        "4k4/9/9/3gG4/9/9/9/9/4K4 b S2s 1",
+    ]);
+    for id in [
+        "Shogi-IsardamA:1",
+        "Shogi-IsardamB:1",
+        "Shogi-True-IsardamA:1",
+        "Shogi-True-IsardamB:1",
+    ] {
+        let positions = registry::dispatch(id, &run).expect("registered id");
+        assert!(positions > 30, "{id}: {positions}");
+    }
+}
