@@ -3,7 +3,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square, SQUARES};
-use crate::hooks::isardam::LikeStack;
+use crate::like_stack::LikeStack;
 use crate::rules::{Bb, Rules};
 use crate::table::{Captured, MAX_KINDS};
 use crate::tables::{Tables, ZOBRIST};

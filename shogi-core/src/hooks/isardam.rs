@@ -17,10 +17,11 @@
 //!   are, which is cheaper); a king capture that counts as check must leave no such pair
 //!   either (A), or is exempt (B).
 //! - The filtered legality reads both colours' natural attacks by class, kept in the position
-//!   along the line played ([`LikeStack`]): a node's maps are its parent's with the classes
-//!   the last move touched found again (the mover's scope reads only the enemy's).
+//!   along the line played ([`LikeStack`](crate::like_stack::LikeStack)): a node's maps are
+//!   its parent's with the classes the last move touched found again (the mover's scope reads
+//!   only the enemy's).
 
-use crate::bitboard::{Bitboard, Storage};
+use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
 use crate::hooks::node_cache::NodeCache;
 use crate::hooks::{kinds_in, Derived};
@@ -33,35 +34,6 @@ use crate::tables::{first_along, OPPOSITE};
 /// Whether the rule set has the whole-board (True Isardam) restriction.
 pub(crate) const fn whole_board(hooks: &Hooks) -> bool {
     matches!(hooks.landing, Landing::Isardam { total: true, .. })
-}
-
-/// Isardam's like maps along the line played, kept in the position ([`Position::like_node`],
-/// [`Position::fill_like_maps`]):
-/// a node finds its maps from its parent's, redoing only the classes the last move touched.
-pub(crate) struct LikeStack<S: Storage> {
-    /// Per ply, the hash of the position its maps were found for (stale where it differs).
-    hashes: Vec<Option<u64>>,
-    /// Per ply, `2 * kinds` maps, Black's then White's: each colour's natural attacks by class
-    /// (a class is named by its lowest kind).
-    maps: Vec<Bitboard<S>>,
-}
-
-impl<S: Storage> Default for LikeStack<S> {
-    fn default() -> Self {
-        LikeStack {
-            hashes: Vec::new(),
-            maps: Vec::new(),
-        }
-    }
-}
-
-impl<S: Storage> Clone for LikeStack<S> {
-    fn clone(&self) -> Self {
-        LikeStack {
-            hashes: self.hashes.clone(),
-            maps: self.maps.clone(),
-        }
-    }
 }
 
 /// What a node's like maps say ([`Position::like_node`]).
