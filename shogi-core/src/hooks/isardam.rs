@@ -25,6 +25,7 @@ use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
 use crate::hooks::node_cache::NodeCache;
 use crate::hooks::{kinds_in, Derived};
+use crate::like_stack::LikePly;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
@@ -104,7 +105,7 @@ impl<R: Rules> Position<R> {
         else {
             return;
         };
-        let at = self.like_maps_here(golds);
+        let (at, ..) = self.like_maps_here(golds);
         cache.like_at = Some(at + (!self.side_to_move()).index() * self.tables.kinds);
     }
 
@@ -372,9 +373,10 @@ impl<R: Rules> Position<R> {
         else {
             return LikeNode::Clean(Bitboard::EMPTY);
         };
-        let at = self.like_maps_here(golds);
+        let (at, mut pair, recheck) = self.like_maps_here(golds);
         let t = self.tables;
         let us = self.side_to_move();
+        let present = self.like.plies[self.ply_from_root()].present;
         let (black, white) = self.like.maps[at..at + 2 * t.kinds].split_at(t.kinds);
         let (ours, theirs) = match us {
             Color::Black => (black, white),
@@ -389,17 +391,19 @@ impl<R: Rules> Position<R> {
         cache.like_at = Some(at + (!us).index() * t.kinds);
         // A class of one kind is symmetric: the enemy's attacks on our pieces find its pairs.
         let gold = Self::gold_class(golds);
-        let mut pair = false;
-        for k in kinds_in(t.kind_mask & !gold) {
+        for k in kinds_in(recheck & present[(!us).index()] & t.kind_mask & !gold) {
             pair |= (self.pieces(us, k) & theirs[k as usize]).nonempty();
         }
-        if gold != 0 {
+        let g = gold.trailing_zeros();
+        if gold != 0 && recheck >> g & 1 != 0 {
             let class = kinds_in(gold).fold([Bitboard::EMPTY; 2], |bb, k| {
                 [bb[0] | self.pieces(us, k), bb[1] | self.pieces(!us, k)]
             });
-            let g = gold.trailing_zeros() as usize;
+            let g = g as usize;
             pair |= (class[0] & theirs[g] | class[1] & ours[g]).nonempty();
         }
+        let ply = self.ply_from_root();
+        self.like.plies[ply].paired = Some(pair);
         if pair {
             return LikeNode::Pair;
         }
@@ -407,7 +411,8 @@ impl<R: Rules> Position<R> {
             return LikeNode::Clean(self.like_discoveries());
         }
         let mut between = Bitboard::EMPTY;
-        for class in kinds_in(Self::class_names(golds, t.reverse.blockable_kinds)) {
+        let blocked = Self::class_names(golds, t.reverse.blockable_kinds);
+        for class in kinds_in(blocked & present[0] & present[1]) {
             between |= ours[class as usize] & theirs[class as usize];
         }
         let occ = self.occupied();
@@ -437,25 +442,34 @@ impl<R: Rules> Position<R> {
     /// The offset in the like stack of this position's maps, found now if they are not there:
     /// from the parent's where the stack holds them, redoing only the classes the last move
     /// touched (a piece of the class arrived or left, or a changed square lies in the map of
-    /// a class whose attacks depend on the occupancy), else from scratch.
-    fn like_maps_here(&mut self, golds: Golds) -> usize {
+    /// a class whose attacks depend on the occupancy), else from scratch. Also what is known
+    /// of like pairs ([`LikePly::paired`]): whether one stands outside the classes returned,
+    /// which are the classes still to be looked at.
+    fn like_maps_here(&mut self, golds: Golds) -> (usize, bool, KindMask) {
         let t = self.tables;
         let stride = 2 * t.kinds;
         let ply = self.ply_from_root();
         let hash = self.hash();
         let at = ply * stride;
-        if self.like.hashes.len() <= ply {
-            self.like.hashes.resize(ply + 1, None);
+        let all = Self::class_names(golds, t.kind_mask);
+        if self.like.plies.len() <= ply {
+            self.like.plies.resize(ply + 1, LikePly::default());
             self.like.maps.resize(at + stride, Bitboard::EMPTY);
-        } else if self.like.hashes[ply] == Some(hash) {
-            return at;
+        } else if self.like.plies[ply].hash == Some(hash) {
+            return match self.like.plies[ply].paired {
+                Some(paired) => (at, paired, 0),
+                None => (at, false, all),
+            };
         }
         let parent = ply
             .checked_sub(1)
-            .filter(|&p| self.like.hashes[p] == self.parent_hash());
-        let mut redo = [Self::class_names(golds, t.kind_mask); 2];
+            .filter(|&p| self.like.plies[p].hash == self.parent_hash());
+        let mut redo = [all; 2];
+        let mut present = [0; 2];
+        let mut recheck = all;
         if let Some(p) = parent {
             self.like.maps.copy_within(p * stride..at, at);
+            present = self.like.plies[p].present;
             redo = [0; 2];
             let mut changed = Bitboard::EMPTY;
             for (sq, old) in self.last_move_squares() {
@@ -467,36 +481,50 @@ impl<R: Rules> Position<R> {
                 }
             }
             let blocked = Self::class_names(golds, t.reverse.blockable_kinds);
+            let maps = &self.like.maps[at..at + stride];
             for (c, redo) in redo.iter_mut().enumerate() {
-                for class in kinds_in(blocked & !*redo) {
-                    if (self.like.maps[at + c * t.kinds + class as usize] & changed).nonempty() {
+                // An empty map holds no changed square.
+                for class in kinds_in(blocked & present[c] & !*redo) {
+                    if (maps[c * t.kinds + class as usize] & changed).nonempty() {
                         *redo |= 1 << class;
                     }
                 }
+            }
+            // No pair at the parent: only the classes redone may hold one now (a class's
+            // pieces and both colours' maps of it are as they were).
+            if self.like.plies[p].paired == Some(false) {
+                recheck = redo[0] | redo[1];
             }
         }
         let occ = self.occupied();
         for c in Color::BOTH {
             let base = at + c.index() * t.kinds;
             let redo = redo[c.index()];
+            let mut filled = 0;
             for class in kinds_in(redo) {
-                self.like.maps[base + class as usize] = Bitboard::EMPTY;
-            }
-            for k in kinds_in(Self::class_members(golds, redo)) {
-                let pieces = self.pieces(c, k);
-                if pieces.is_empty() {
-                    continue;
+                let mut map = Bitboard::EMPTY;
+                for k in kinds_in(Self::same_kind_mask(golds, class) & t.kind_mask) {
+                    let pieces = self.pieces(c, k);
+                    if pieces.is_empty() {
+                        continue;
+                    }
+                    // The leapers' sets without the call through natural_attacks_of.
+                    map |= match t.leap_set_attacks(k as usize, c, pieces) {
+                        Some(att) => att,
+                        None => self.natural_attacks_of(k, c, pieces, occ),
+                    };
                 }
-                // The leapers' sets without the call through natural_attacks_of.
-                let att = match t.leap_set_attacks(k as usize, c, pieces) {
-                    Some(att) => att,
-                    None => self.natural_attacks_of(k, c, pieces, occ),
-                };
-                self.like.maps[base + Self::class_of(golds, k)] |= att;
+                self.like.maps[base + class as usize] = map;
+                filled |= (map.nonempty() as KindMask) << class;
             }
+            present[c.index()] = present[c.index()] & !redo | filled;
         }
-        self.like.hashes[ply] = Some(hash);
-        at
+        self.like.plies[ply] = LikePly {
+            hash: Some(hash),
+            present,
+            paired: None,
+        };
+        (at, false, recheck)
     }
 
     /// The class (its lowest kind) of `kind` for like attacks.
@@ -513,17 +541,6 @@ impl<R: Rules> Position<R> {
             kinds & !gold | 1 << gold.trailing_zeros()
         } else {
             kinds
-        }
-    }
-
-    /// The kinds of the classes named in `classes`.
-    #[inline]
-    fn class_members(golds: Golds, classes: KindMask) -> KindMask {
-        let gold = Self::gold_class(golds);
-        if gold != 0 && classes >> gold.trailing_zeros() & 1 != 0 {
-            classes | gold
-        } else {
-            classes
         }
     }
 
