@@ -316,7 +316,8 @@ impl<R: Rules> Position<R> {
         let mut lion_moves = MoveList::new();
         for from in self.pieces_of(us) & !frozen & !(by_set & !recheck) {
             let kind = self.piece_at(from).kind();
-            let counted = by_set.contains(from);
+            // Counted pieces are visited only where they have doubtful moves left (rare).
+            let counted = recheck.nonempty() && by_set.contains(from);
             let mut residual = Bitboard::FULL;
             if counted {
                 // Its sure moves are counted: only the doubtful ones are left (its targets are
@@ -362,7 +363,7 @@ impl<R: Rules> Position<R> {
                         safe
                     } else {
                         let mut ok = check_mask;
-                        if info.pinned.contains(from) {
+                        if info.pinned.nonempty() && info.pinned.contains(from) {
                             ok &= info.pin_line(from);
                         }
                         ok
@@ -379,7 +380,9 @@ impl<R: Rules> Position<R> {
                 }
                 None => (Bitboard::FULL, Bitboard::EMPTY),
             };
-            if (all && !(from == king && king_by_zone)) || doubt_from.contains(from) {
+            if (all && !(from == king && king_by_zone))
+                || doubt_from.nonempty() && doubt_from.contains(from)
+            {
                 sure = Bitboard::EMPTY;
             } else if hiding.pieces.contains(from) {
                 // Along its ray it still hides the enemy; elsewhere it uncovers it. Whether
