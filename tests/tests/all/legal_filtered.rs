@@ -161,3 +161,37 @@ fn isardam_set_up_positions_agree_with_reference() {
         assert!(positions > 30, "{id}: {positions}");
     }
 }
+
+/// The one way to a position where the mover could capture the enemy king: the SFEN reader
+/// refuses it, but `make` plays any pseudo-legal move, so a pinned silver may step off its
+/// line. True Isardam B exempts that capture from the whole-board test, and its node test
+/// hands such a board to the reference whole (`LikeNode::KingCapture`); both paths must agree
+/// after every pseudo-legal move, legal or not.
+struct AfterPseudoMoves(&'static str);
+
+impl VariantVisitor for &AfterPseudoMoves {
+    type Output = u64;
+    fn visit<R: Rules>(self, setup: usize) -> u64 {
+        let id = R::TABLE.setups[setup].id;
+        let mut seen = Seen::default();
+        let mut pos = Position::<R>::from_sfen(self.0).expect("valid SFEN");
+        let mut pseudo = Vec::new();
+        pos.pseudo_moves(&mut pseudo);
+        for mv in pseudo {
+            pos.make(mv);
+            compare(&mut pos, id, &mut seen);
+            pos.unmake();
+        }
+        seen.positions
+    }
+}
+
+#[test]
+fn true_isardam_b_agrees_where_the_king_may_be_captured() {
+    // Black's silver on 5h is pinned by White's rook on 5e.
+    let run = AfterPseudoMoves("4k4/9/9/9/4r4/9/9/4S4/4K4 b - 1");
+    for id in ["Shogi-True-IsardamB:1", "Shogi-True-IsardamB:2"] {
+        let positions = registry::dispatch(id, &run).expect("registered id");
+        assert!(positions > 5, "{id}: {positions}");
+    }
+}
