@@ -239,7 +239,7 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub fn royals(&self, color: Color) -> Bb<R> {
         // The rule set's constant mask: the loop unrolls to its royal kinds.
-        let mut mask = <R as crate::hooks::Derived>::ROYAL_MASK;
+        let mut mask = <R as crate::rules::Derived>::ROYAL_MASK;
         let mut bb = Bitboard::EMPTY;
         while mask != 0 {
             let k = mask.trailing_zeros() as usize;

@@ -20,7 +20,7 @@
 
 use crate::bitboard::{Bitboard, Storage};
 use crate::geometry::Geometry;
-use crate::table::{Hooks, RuleTable};
+use crate::table::{Hooks, KindMask, RuleTable};
 use crate::tables::Tables;
 
 /// The bitboard of rule set `R` (in its [`Rules::Storage`]).
@@ -65,3 +65,34 @@ macro_rules! impl_rules {
         }
     };
 }
+
+/// The kinds of `table` whose definition has the boolean `field` set, as a bit mask (a macro:
+/// const fns cannot call a field accessor passed as a function).
+macro_rules! kind_mask {
+    ($table:expr, $field:ident) => {{
+        let table: &RuleTable = $table;
+        let mut mask = 0;
+        let mut i = 0;
+        while i < table.pieces.len() {
+            if table.pieces[i].$field {
+                mask |= 1 << i;
+            }
+            i += 1;
+        }
+        mask
+    }};
+}
+
+/// Kind masks derived at compile time from a rule table.
+pub(crate) trait Derived: Rules {
+    /// Kinds that count as gold where a rule set says promoted golds count as gold.
+    const GOLD_MASK: KindMask = kind_mask!(Self::TABLE, gold_class);
+    /// Kinds nothing may capture (the one immortal mask,
+    /// [`Position::immortals`](crate::position::Position::immortals)).
+    const IMMORTAL_MASK: KindMask = kind_mask!(Self::TABLE, immortal);
+    /// Royal kinds (the one royal mask of the hot path,
+    /// [`Position::royals`](crate::position::Position::royals)).
+    const ROYAL_MASK: KindMask = kind_mask!(Self::TABLE, royal);
+}
+
+impl<R: Rules> Derived for R {}

@@ -21,36 +21,11 @@ pub(crate) mod paralysis;
 use crate::geometry::{Color, Square};
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
-use crate::table::{Golds, KindMask, MoveShape, MovementSource, Reflect, RuleTable};
+use crate::table::{Golds, KindMask, MoveShape, MovementSource, Reflect};
 
-/// The kinds of `table` whose definition has the boolean `field` set, as a bit mask (a macro:
-/// const fns cannot call a field accessor passed as a function).
-macro_rules! kind_mask {
-    ($table:expr, $field:ident) => {{
-        let table: &RuleTable = $table;
-        let mut mask = 0;
-        let mut i = 0;
-        while i < table.pieces.len() {
-            if table.pieces[i].$field {
-                mask |= 1 << i;
-            }
-            i += 1;
-        }
-        mask
-    }};
-}
-
-/// Kind masks derived at compile time from a rule table.
-pub(crate) trait Derived: Rules {
-    /// Kinds that count as gold where a rule set says promoted golds count as gold.
-    const GOLD_MASK: KindMask = kind_mask!(Self::TABLE, gold_class);
-    /// Kinds nothing may capture (the one immortal mask, [`Position::immortals`]).
-    const IMMORTAL_MASK: KindMask = kind_mask!(Self::TABLE, immortal);
-    /// Royal kinds (the one royal mask of the hot path, [`Position::royals`]).
-    const ROYAL_MASK: KindMask = kind_mask!(Self::TABLE, royal);
-}
-
-impl<R: Rules> Derived for R {}
+// Kept under its old path for the hooks' users; it lives beside `Rules`, which the position
+// reads too (no circle between the position and the hooks).
+pub(crate) use crate::rules::Derived;
 
 /// The kinds of a kind mask, lowest first.
 #[inline]
