@@ -12,6 +12,7 @@ use crate::bitboard::{Bitboard, Storage, U256};
 use crate::geometry::{Color, Geometry, Square, SQUARES, STRIDE};
 use crate::hooks::kinds_in;
 use crate::hooks::node_cache::NodeCache;
+use crate::lent_stack::LentPly;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
@@ -210,8 +211,9 @@ impl<R: Rules> Position<R> {
     /// (a lender of its own kind lends nothing new); a piece left in moves one by one, which
     /// is never wrong.
     /// Found from the lenders' side where that is cheaper than asking each piece: one shift
-    /// per offset of a fixed place, one shift per leap for the leaping kinds that attack, one
-    /// attack set per lending kind (per lender where the kind slides) for attacker lenders.
+    /// per offset of a fixed place, one shift per leap for the leaping kinds that attack, and
+    /// for attacker lenders their attacks ([`Position::lender_attacks`], from the parent's
+    /// record where it holds them).
     /// `by_attack`: where lenders are attacked pieces, the pieces of every plain kind are
     /// left out: the caller computes their attacks anyway and asks
     /// [`Position::borrows_by_attacks`] (one attack set per slider saved), or moves a leaping
@@ -247,33 +249,25 @@ impl<R: Rules> Position<R> {
                 return found;
             }
             Place::Attackers => {
-                let t = self.tables;
-                let occ = self.occupied();
-                let mut found = Bitboard::EMPTY;
-                // The kinds that only leap: few pieces stand a leap from an enemy, so every
-                // lender is shifted once per distinct leap to find them, and those few are
-                // asked for their leaping attackers.
-                let mut near = Bitboard::EMPTY;
-                for slot in &t.leap_slots[lc.index()] {
-                    near |= (theirs & slot.starts).shifted(slot.shift);
-                }
+                // The squares a leap from a lender (more than those attacked), and the pieces
+                // a sliding lender of another kind attacks: from the parent's record where it
+                // holds the lenders, else found now.
+                let (near, mut found) = match self.lenders_since_parent(lc, mine) {
+                    Some(pair) => pair,
+                    None => {
+                        let mut found = Bitboard::EMPTY;
+                        let near = self.lender_attacks(lc, |_, k, att| {
+                            found |= att & mine & !self.pieces_of_kind(k);
+                        });
+                        (near, found)
+                    }
+                };
+                // Few pieces stand a leap from a lender: those few are asked for their
+                // leaping attackers.
                 for sq in near & mine {
                     let own = self.pieces_of_kind(self.piece_at(sq).kind());
                     if (self.leap_attackers(sq, lc) & !own).nonempty() {
                         found.set(sq);
-                    }
-                }
-                // The others (sliding, special): an attack set per lender, the plain kinds'
-                // by the kernel inlined.
-                for k in kinds_in(t.kind_mask & !t.set_leapers[lc.index()]) {
-                    let others = mine & !self.pieces_of_kind(k);
-                    for sq in self.pieces(lc, k) {
-                        let att = if t.special[k as usize] {
-                            self.natural_attacks_in(k, lc, sq, occ)
-                        } else {
-                            t.plain_attacks_inlined(k as usize, lc, sq, occ)
-                        };
-                        found |= att & others;
                     }
                 }
                 return found;
@@ -285,6 +279,126 @@ impl<R: Rules> Position<R> {
             Color::White => Self::with_lender_at(&shifts[1], theirs),
         };
         found & mine
+    }
+
+    /// The pieces of `lc` as lenders by attack: returns every square a leap away from one
+    /// of them (one shift per distinct leap of the table, more squares than they attack),
+    /// and hands each piece of a kind that does not only leap to `each` with its natural
+    /// attacks.
+    #[inline]
+    fn lender_attacks(&self, lc: Color, mut each: impl FnMut(Square, u8, Bb<R>)) -> Bb<R> {
+        let t = self.tables;
+        let occ = self.occupied();
+        let theirs = self.pieces_of(lc);
+        let mut near = Bitboard::EMPTY;
+        for slot in &t.leap_slots[lc.index()] {
+            near |= (theirs & slot.starts).shifted(slot.shift);
+        }
+        for k in kinds_in(t.kind_mask & !t.set_leapers[lc.index()]) {
+            for sq in self.pieces(lc, k) {
+                each(sq, k, self.lender_slides(k, lc, sq, occ));
+            }
+        }
+        near
+    }
+
+    /// The natural attacks of a lender of a kind that does not only leap, the plain kinds'
+    /// by the kernel inlined.
+    #[inline(always)]
+    fn lender_slides(&self, kind: u8, lc: Color, sq: Square, occ: Bb<R>) -> Bb<R> {
+        let t = self.tables;
+        if t.special[kind as usize] {
+            self.natural_attacks_in(kind, lc, sq, occ)
+        } else {
+            t.plain_attacks_inlined(kind as usize, lc, sq, occ)
+        }
+    }
+
+    /// At a node whose children list their moves, where lenders are attackers: records the
+    /// lenders of the children's side to move ([`Position::lender_attacks`]) in the lent
+    /// stack at this ply, so that each child finds its borrowers from them
+    /// ([`Position::lenders_since_parent`]) instead of an attack set per sliding lender.
+    pub(crate) fn record_lenders(&mut self) {
+        let MovementSource::Borrow {
+            lender,
+            place: Place::Attackers,
+            ..
+        } = R::HOOKS.movement_source
+        else {
+            return;
+        };
+        let ply = self.ply_from_root();
+        let hash = Some(self.hash());
+        let lc = Self::lender_color(lender, !self.side_to_move());
+        if (self.lent.plies.get(ply)).is_some_and(|r| r.hash == hash && r.color == lc) {
+            return;
+        }
+        // The records below this ply stay; those above were made below another node.
+        let mut stack = std::mem::take(&mut self.lent);
+        stack.plies.truncate(ply);
+        let start = stack.plies.last().map_or(0, |r| r.end);
+        let none = LentPly {
+            hash: None,
+            color: lc,
+            leaps: Bitboard::EMPTY,
+            start,
+            end: start,
+        };
+        stack.plies.resize(ply, none);
+        stack.sliders.truncate(start as usize);
+        let leaps = self.lender_attacks(lc, |sq, k, att| stack.sliders.push((sq, k, att)));
+        let end = stack.sliders.len() as u32;
+        stack.plies.push(LentPly {
+            hash,
+            leaps,
+            end,
+            ..none
+        });
+        self.lent = stack;
+    }
+
+    /// From the parent's record of the lenders of colour `lc` ([`Position::record_lenders`]),
+    /// where it holds them: every square a leap away from one of them (more than they attack),
+    /// and the pieces of `mine` that one of another kind that does not only leap attacks. The
+    /// last move changed a few squares: only a lender standing there, or a sliding one whose
+    /// attacks reach one of them, is looked at again; leaps do not depend on the board, and a
+    /// lender's attacks end at the first piece on each line, so a square changed beyond it
+    /// changes nothing.
+    fn lenders_since_parent(&self, lc: Color, mine: Bb<R>) -> Option<(Bb<R>, Bb<R>)> {
+        let rec = self.lent.plies.get(self.ply_from_root().checked_sub(1)?)?;
+        if rec.hash != self.parent_hash() || rec.color != lc {
+            return None;
+        }
+        let t = self.tables;
+        let occ = self.occupied();
+        let mut near = rec.leaps;
+        let mut found = Bitboard::EMPTY;
+        let mut changed = Bitboard::EMPTY;
+        for (sq, _) in self.last_move_squares() {
+            changed.set(sq);
+            let p = self.piece_at(sq);
+            if p.is_empty() || p.color() != lc {
+                continue;
+            }
+            let k = p.kind();
+            if t.set_leapers[lc.index()] >> k & 1 != 0 {
+                near |= t.leap[lc.index()][k as usize][sq.index()];
+            } else {
+                found |= self.lender_slides(k, lc, sq, occ) & mine & !self.pieces_of_kind(k);
+            }
+        }
+        for &(sq, k, att) in &self.lent.sliders[rec.start as usize..rec.end as usize] {
+            if changed.contains(sq) {
+                continue;
+            }
+            let att = if (att & changed).nonempty() {
+                self.lender_slides(k, lc, sq, occ)
+            } else {
+                att
+            };
+            found |= att & mine & !self.pieces_of_kind(k);
+        }
+        Some((near, found))
     }
 
     /// The `pieces` (of `kind` and `color`) that naturally attack one of `targets`: one shift

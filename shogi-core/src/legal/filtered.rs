@@ -241,6 +241,12 @@ impl<R: Rules> Position<R> {
 
         // Isardam's mover scope: every like map at once, before the landings ask for them.
         self.fill_like_maps(&mut cache);
+        // Where lenders are attackers, the children's borrowers start from this node's
+        // record of their lenders: made where the children list their moves, not where
+        // bulk counting ends the line.
+        if !K::COUNTS {
+            self.record_lenders();
+        }
         let frozen = self.paralysed_pieces(us);
         // Under borrowed movement, the pieces that may borrow: the others move by their own
         // movement, found without asking for their lenders again. Bulk counting's kernel
