@@ -1,11 +1,14 @@
-//! Where lenders are attackers (Anti-Kiki): the lenders' attacks recorded along the line
-//! played, a field of the position found and read by the borrow hooks (`hooks::borrow`). A leaf
-//! that imports neither, so the position need not import the hooks that import it.
+//! The borrow family's records along the line played: what a node learnt of its children's
+//! side to move (the king's capture zone; where lenders are attackers, the lenders' attacks),
+//! a field of the position found and read by the borrow hooks (`hooks::borrow`). A leaf that
+//! imports neither, so the position need not import the hooks that import it.
 
 use crate::bitboard::{Bitboard, Storage};
 use crate::geometry::{Color, Square};
+use crate::tables::DIRS;
 
-/// One ply's record ([`Position::record_lenders`](crate::position::Position::record_lenders)).
+/// One ply's record
+/// ([`Position::record_for_children`](crate::position::Position::record_for_children)).
 #[derive(Clone, Copy)]
 pub(crate) struct LentPly<S: Storage> {
     /// The hash of the position it was made at; `None`: no record.
@@ -17,6 +20,22 @@ pub(crate) struct LentPly<S: Storage> {
     /// Their pieces that do not only leap: `sliders[start..end]`.
     pub(crate) start: u32,
     pub(crate) end: u32,
+    /// The capture zone of the children's king, where they have one.
+    pub(crate) zone: Option<ZoneRecord<S>>,
+}
+
+/// A king's zone candidates and hiding pieces
+/// ([`Position::zone_candidates_hiding`](crate::position::Position::zone_candidates_hiding)),
+/// and the squares whose contents decide them.
+#[derive(Clone, Copy)]
+pub(crate) struct ZoneRecord<S: Storage> {
+    pub(crate) king: Square,
+    /// The side whose pieces are the candidates.
+    pub(crate) by: Color,
+    pub(crate) region: Bitboard<S>,
+    pub(crate) candidates: Bitboard<S>,
+    pub(crate) hiding: Bitboard<S>,
+    pub(crate) lines: [Bitboard<S>; DIRS.len()],
 }
 
 /// The records per ply, and the sliding lenders of all of them: square, kind and natural

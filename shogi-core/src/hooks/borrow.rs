@@ -12,7 +12,7 @@ use crate::bitboard::{Bitboard, Storage, U256};
 use crate::geometry::{Color, Geometry, Square, SQUARES, STRIDE};
 use crate::hooks::kinds_in;
 use crate::hooks::node_cache::NodeCache;
-use crate::lent_stack::LentPly;
+use crate::lent_stack::{LentPly, ZoneRecord};
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
@@ -314,25 +314,22 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// At a node whose children list their moves, where lenders are attackers: records the
-    /// lenders of the children's side to move ([`Position::lender_attacks`]) in the lent
-    /// stack at this ply, so that each child finds its borrowers from them
-    /// ([`Position::lenders_since_parent`]) instead of an attack set per sliding lender.
-    pub(crate) fn record_lenders(&mut self) {
-        let MovementSource::Borrow {
-            lender,
-            place: Place::Attackers,
-            ..
-        } = R::HOOKS.movement_source
-        else {
+    /// At a node whose children list their moves: records in the lent stack at this ply what
+    /// the children ask first, the capture zone of their king ([`Position::king_zone`]) and,
+    /// where lenders are attackers, their lenders ([`Position::lender_attacks`]), so that
+    /// each child finds its own from them ([`Position::lenders_since_parent`]) instead of an
+    /// attack set per sliding lender.
+    pub(crate) fn record_for_children(&mut self) {
+        let MovementSource::Borrow { lender, place, .. } = R::HOOKS.movement_source else {
             return;
         };
         let ply = self.ply_from_root();
         let hash = Some(self.hash());
-        let lc = Self::lender_color(lender, !self.side_to_move());
-        if (self.lent.plies.get(ply)).is_some_and(|r| r.hash == hash && r.color == lc) {
+        if (self.lent.plies.get(ply)).is_some_and(|r| r.hash == hash) {
             return;
         }
+        let us = self.side_to_move();
+        let lc = Self::lender_color(lender, !us);
         // The records below this ply stay; those above were made below another node.
         let mut stack = std::mem::take(&mut self.lent);
         stack.plies.truncate(ply);
@@ -343,21 +340,81 @@ impl<R: Rules> Position<R> {
             leaps: Bitboard::EMPTY,
             start,
             end: start,
+            zone: None,
         };
         stack.plies.resize(ply, none);
         stack.sliders.truncate(start as usize);
-        let leaps = self.lender_attacks(lc, |sq, k, att| stack.sliders.push((sq, k, att)));
-        let end = stack.sliders.len() as u32;
+        let mut leaps = Bitboard::EMPTY;
+        if place == Place::Attackers {
+            leaps = self.lender_attacks(lc, |sq, k, att| stack.sliders.push((sq, k, att)));
+        }
+        let kings = self.royals(!us);
+        let zone = (kings.count() == 1).then(|| self.zone_record(kings.lsb().unwrap(), us));
         stack.plies.push(LentPly {
             hash,
             leaps,
-            end,
+            end: stack.sliders.len() as u32,
+            zone,
             ..none
         });
         self.lent = stack;
     }
 
-    /// From the parent's record of the lenders of colour `lc` ([`Position::record_lenders`]),
+    /// The parent's record in the lent stack, where it was made at the parent.
+    #[inline]
+    fn parent_record(&self) -> Option<&LentPly<R::Storage>> {
+        let rec = self.lent.plies.get(self.ply_from_root().checked_sub(1)?)?;
+        (rec.hash.is_some() && rec.hash == self.parent_hash()).then_some(rec)
+    }
+
+    /// [`Position::zone_candidates_hiding`] of the king on `king` against `by`, and the
+    /// squares whose contents decide it: on each ray up to the second piece, and the leap
+    /// sources.
+    fn zone_record(&self, king: Square, by: Color) -> ZoneRecord<R::Storage> {
+        let (candidates, hiding) = self.zone_candidates_hiding(king, by);
+        let occ = self.occupied();
+        let mut region = self.tables.reverse.leap_sources[by.index()][king.index()];
+        for (d, rays) in self.tables.rays.iter().enumerate() {
+            let ray = rays[king.index()];
+            let second = first_along(d, ray & occ)
+                .and_then(|first| first_along(d, rays[first.index()] & occ));
+            region |= second.map_or(ray, |s| ray ^ rays[s.index()]);
+        }
+        ZoneRecord {
+            king,
+            by,
+            region,
+            candidates,
+            hiding: hiding.pieces,
+            lines: hiding.lines,
+        }
+    }
+
+    /// [`Position::zone_candidates_hiding`] of the side to move's king on `king` against
+    /// `by`: the parent's record where the last move changed none of the squares deciding it
+    /// (most moves are made far from the other king), else found now.
+    pub(crate) fn king_zone(&self, king: Square, by: Color) -> (Bb<R>, Hiding<R::Storage>) {
+        let kept = self
+            .parent_record()
+            .and_then(|rec| rec.zone.as_ref())
+            .filter(|z| z.king == king && z.by == by)
+            .filter(|z| {
+                self.last_move_squares()
+                    .all(|(sq, _)| !z.region.contains(sq))
+            });
+        match kept {
+            Some(z) => (
+                z.candidates,
+                Hiding {
+                    pieces: z.hiding,
+                    lines: z.lines,
+                },
+            ),
+            None => self.zone_candidates_hiding(king, by),
+        }
+    }
+
+    /// From the parent's record of the lenders of colour `lc` ([`Position::record_for_children`]),
     /// where it holds them: every square a leap away from one of them (more than they attack),
     /// and the pieces of `mine` that one of another kind that does not only leap attacks. The
     /// last move changed a few squares: only a lender standing there, or a sliding one whose
@@ -365,8 +422,8 @@ impl<R: Rules> Position<R> {
     /// lender's attacks end at the first piece on each line, so a square changed beyond it
     /// changes nothing.
     fn lenders_since_parent(&self, lc: Color, mine: Bb<R>) -> Option<(Bb<R>, Bb<R>)> {
-        let rec = self.lent.plies.get(self.ply_from_root().checked_sub(1)?)?;
-        if rec.hash != self.parent_hash() || rec.color != lc {
+        let rec = self.parent_record()?;
+        if rec.color != lc {
             return None;
         }
         let t = self.tables;
