@@ -26,7 +26,7 @@ pub(crate) struct LentPly<S: Storage> {
 
 /// A king's zone candidates and hiding pieces
 /// ([`Position::zone_candidates_hiding`](crate::position::Position::zone_candidates_hiding)),
-/// and the squares whose contents decide them.
+/// and the squares whose contents decide them; the same for the safety of its steps.
 #[derive(Clone, Copy)]
 pub(crate) struct ZoneRecord<S: Storage> {
     pub(crate) king: Square,
@@ -36,6 +36,12 @@ pub(crate) struct ZoneRecord<S: Storage> {
     pub(crate) candidates: Bitboard<S>,
     pub(crate) hiding: Bitboard<S>,
     pub(crate) lines: [Bitboard<S>; DIRS.len()],
+    /// The king's own steps judged, those of them that are safe
+    /// ([`Position::safe_king_steps`](crate::position::Position::safe_king_steps)), and the
+    /// squares whose contents decide that.
+    pub(crate) steps: Bitboard<S>,
+    pub(crate) safe: Bitboard<S>,
+    pub(crate) steps_region: Bitboard<S>,
 }
 
 /// The records per ply, and the sliding lenders of all of them: square, kind and natural

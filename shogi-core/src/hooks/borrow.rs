@@ -369,7 +369,7 @@ impl<R: Rules> Position<R> {
 
     /// [`Position::zone_candidates_hiding`] of the king on `king` against `by`, and the
     /// squares whose contents decide it: on each ray up to the second piece, and the leap
-    /// sources.
+    /// sources; the safety of its own steps ([`Position::safe_king_steps`]) likewise.
     fn zone_record(&self, king: Square, by: Color) -> ZoneRecord<R::Storage> {
         let (candidates, hiding) = self.zone_candidates_hiding(king, by);
         let occ = self.occupied();
@@ -380,6 +380,20 @@ impl<R: Rules> Position<R> {
                 .and_then(|first| first_along(d, rays[first.index()] & occ));
             region |= second.map_or(ray, |s| ray ^ rays[s.index()]);
         }
+        // The king's own steps: safe where no piece of `by` stands in the capture zone of the
+        // square with the king lifted, which only a change in that zone changes.
+        let lifted = occ ^ Bitboard::from_square(king);
+        let enemy = self.pieces_of(by);
+        let kind = self.piece_at(king).kind() as usize;
+        let steps = self.tables.leap[(!by).index()][kind][king.index()];
+        let (mut safe, mut steps_region) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for to in steps {
+            let zone = self.capture_zone_in(to, by, lifted);
+            if (zone & enemy).is_empty() {
+                safe.set(to);
+            }
+            steps_region |= zone;
+        }
         ZoneRecord {
             king,
             by,
@@ -387,22 +401,33 @@ impl<R: Rules> Position<R> {
             candidates,
             hiding: hiding.pieces,
             lines: hiding.lines,
+            steps,
+            safe,
+            steps_region,
         }
+    }
+
+    /// The parent's record of the zone of the side to move's king on `king` against `by`,
+    /// where the last move changed none of the squares in the region `of` it names.
+    #[inline]
+    fn parent_zone(
+        &self,
+        king: Square,
+        by: Color,
+        of: impl Fn(&ZoneRecord<R::Storage>) -> Bb<R>,
+    ) -> Option<&ZoneRecord<R::Storage>> {
+        let z = self.parent_record()?.zone.as_ref()?;
+        let kept = z.king == king
+            && z.by == by
+            && self.last_move_squares().all(|(sq, _)| !of(z).contains(sq));
+        kept.then_some(z)
     }
 
     /// [`Position::zone_candidates_hiding`] of the side to move's king on `king` against
     /// `by`: the parent's record where the last move changed none of the squares deciding it
     /// (most moves are made far from the other king), else found now.
     pub(crate) fn king_zone(&self, king: Square, by: Color) -> (Bb<R>, Hiding<R::Storage>) {
-        let kept = self
-            .parent_record()
-            .and_then(|rec| rec.zone.as_ref())
-            .filter(|z| z.king == king && z.by == by)
-            .filter(|z| {
-                self.last_move_squares()
-                    .all(|(sq, _)| !z.region.contains(sq))
-            });
-        match kept {
+        match self.parent_zone(king, by, |z| z.region) {
             Some(z) => (
                 z.candidates,
                 Hiding {
@@ -723,12 +748,16 @@ impl<R: Rules> Position<R> {
 
     /// The squares among `targets` where the king of the side to move on `king` is safe
     /// whatever anyone borrows: no piece of `them` stands in the capture zone of the square
-    /// with the king lifted off its own.
+    /// with the king lifted off its own. Its own steps as the parent's record judged them
+    /// where the last move changed nothing there ([`Position::zone_record`]).
     pub(crate) fn safe_king_steps(&self, king: Square, them: Color, targets: Bb<R>) -> Bb<R> {
+        let (known, mut safe) = self
+            .parent_zone(king, them, |z| z.steps_region)
+            .map_or((Bitboard::EMPTY, Bitboard::EMPTY), |z| (z.steps, z.safe));
+        safe &= targets;
         let lifted = self.occupied() ^ Bitboard::from_square(king);
         let enemy = self.pieces_of(them);
-        let mut safe = Bitboard::EMPTY;
-        for to in targets {
+        for to in targets & !known {
             if !self.zone_holds(to, them, lifted, enemy) {
                 safe.set(to);
             }
