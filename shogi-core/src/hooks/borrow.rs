@@ -380,12 +380,13 @@ impl<R: Rules> Position<R> {
                 .and_then(|first| first_along(d, rays[first.index()] & occ));
             region |= second.map_or(ray, |s| ray ^ rays[s.index()]);
         }
-        // The king's own steps: safe where no piece of `by` stands in the capture zone of the
+        // The king's own steps but onto its friends (one captured by the move in between is
+        // judged by the child): safe where no piece of `by` stands in the capture zone of the
         // square with the king lifted, which only a change in that zone changes.
         let lifted = occ ^ Bitboard::from_square(king);
         let enemy = self.pieces_of(by);
         let kind = self.piece_at(king).kind() as usize;
-        let steps = self.tables.leap[(!by).index()][kind][king.index()];
+        let steps = self.tables.leap[(!by).index()][kind][king.index()] & !self.pieces_of(!by);
         let (mut safe, mut steps_region) = (Bitboard::EMPTY, Bitboard::EMPTY);
         for to in steps {
             let zone = self.capture_zone_in(to, by, lifted);
