@@ -98,6 +98,19 @@ impl<S: Storage> Bitboard<S> {
         let column = b | up | down;
         Bitboard((up | down | column.shl(STRIDE as u32) | column.shr(STRIDE as u32)) & S::FULL)
     }
+    /// The first-rank square of every file holding a square of `self` (each file's squares
+    /// smeared down onto its first rank: a few shifts, no loop over the files).
+    #[inline]
+    pub fn files_held(self) -> Self {
+        let mut b = self.0;
+        let mut covered = 1;
+        while covered < STRIDE as u32 {
+            let by = covered.min(STRIDE as u32 - covered);
+            b = b | b.shr(by);
+            covered += by;
+        }
+        Bitboard(b & S::RANK_FIRST)
+    }
     /// Every square moved one step by `(df, dr)` (each -1, 0 or 1) on the storage board, a
     /// rank step never wrapping into the next file (on a smaller board this may yield squares
     /// just off it).
