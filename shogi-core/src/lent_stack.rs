@@ -46,25 +46,8 @@ pub(crate) struct ZoneRecord<S: Storage> {
 
 /// The records per ply, and the sliding lenders of all of them: square, kind and natural
 /// attacks.
+#[derive(Clone, Default)]
 pub(crate) struct LentStack<S: Storage> {
     pub(crate) plies: Vec<LentPly<S>>,
     pub(crate) sliders: Vec<(Square, u8, Bitboard<S>)>,
-}
-
-impl<S: Storage> Default for LentStack<S> {
-    fn default() -> Self {
-        LentStack {
-            plies: Vec::new(),
-            sliders: Vec::new(),
-        }
-    }
-}
-
-impl<S: Storage> Clone for LentStack<S> {
-    fn clone(&self) -> Self {
-        LentStack {
-            plies: self.plies.clone(),
-            sliders: self.sliders.clone(),
-        }
-    }
 }

@@ -247,6 +247,34 @@ mod tests {
         neighbours_are_the_king_steps::<U256>();
     }
 
+    /// `files_held` against the definition: each file's first-rank square where the file
+    /// holds a square, for a square on every rank of every file and for whole files.
+    fn files_held_are_the_files<S: Storage>() {
+        let files = (S::CAPACITY / STRIDE as usize) as u8;
+        let storage = Geometry::new(files, STRIDE).unwrap();
+        for sq in storage.squares() {
+            let one = Bitboard::<S>::from_square(sq);
+            let head = Bitboard::from_square(Square::from_file_rank(sq.file(), 0));
+            assert_eq!(one.files_held(), head, "{sq:?}");
+        }
+        for f in 0..files {
+            let file = Bitboard::<S>::file(f);
+            assert_eq!(file.files_held().count(), 1);
+            assert_eq!(
+                (file | Bitboard::file((f + 1) % files))
+                    .files_held()
+                    .count(),
+                2
+            );
+        }
+    }
+
+    #[test]
+    fn files_held_in_each_storage() {
+        files_held_are_the_files::<u128>();
+        files_held_are_the_files::<U256>();
+    }
+
     /// File masks and board masks hold exactly their squares, in both storages.
     #[test]
     fn files_and_boards_in_each_storage() {
