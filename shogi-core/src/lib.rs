@@ -19,6 +19,7 @@ pub mod eval;
 pub mod game;
 mod hooks;
 pub mod legal;
+mod lent_stack;
 mod like_stack;
 pub mod make;
 pub mod mate;

@@ -101,6 +101,8 @@ pub struct Position<R: Rules> {
     frames: Vec<Frame>,
     /// Isardam's like maps along the line played (empty elsewhere).
     pub(crate) like: LikeStack<R::Storage>,
+    /// Attacker lenders' attacks along the line played (empty elsewhere).
+    pub(crate) lent: crate::lent_stack::LentStack<R::Storage>,
     pub(crate) tables: &'static Tables<R::Storage>,
     _rules: PhantomData<R>,
 }
@@ -120,6 +122,7 @@ impl<R: Rules> Clone for Position<R> {
             journal: self.journal.clone(),
             frames: self.frames.clone(),
             like: self.like.clone(),
+            lent: self.lent.clone(),
             tables: self.tables,
             _rules: PhantomData,
         }
@@ -158,6 +161,7 @@ impl<R: Rules> Position<R> {
             journal: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
             like: LikeStack::default(),
+            lent: crate::lent_stack::LentStack::default(),
             tables: R::tables(),
             _rules: PhantomData,
         }

@@ -98,6 +98,19 @@ impl<S: Storage> Bitboard<S> {
         let column = b | up | down;
         Bitboard((up | down | column.shl(STRIDE as u32) | column.shr(STRIDE as u32)) & S::FULL)
     }
+    /// The first-rank square of every file holding a square of `self` (each file's squares
+    /// smeared down onto its first rank: a few shifts, no loop over the files).
+    #[inline]
+    pub fn files_held(self) -> Self {
+        let mut b = self.0;
+        let mut covered = 1;
+        while covered < STRIDE as u32 {
+            let by = covered.min(STRIDE as u32 - covered);
+            b = b | b.shr(by);
+            covered += by;
+        }
+        Bitboard(b & S::RANK_FIRST)
+    }
     /// Every square moved one step by `(df, dr)` (each -1, 0 or 1) on the storage board, a
     /// rank step never wrapping into the next file (on a smaller board this may yield squares
     /// just off it).
@@ -232,6 +245,34 @@ mod tests {
     fn neighbours_in_each_storage() {
         neighbours_are_the_king_steps::<u128>();
         neighbours_are_the_king_steps::<U256>();
+    }
+
+    /// `files_held` against the definition: each file's first-rank square where the file
+    /// holds a square, for a square on every rank of every file and for whole files.
+    fn files_held_are_the_files<S: Storage>() {
+        let files = (S::CAPACITY / STRIDE as usize) as u8;
+        let storage = Geometry::new(files, STRIDE).unwrap();
+        for sq in storage.squares() {
+            let one = Bitboard::<S>::from_square(sq);
+            let head = Bitboard::from_square(Square::from_file_rank(sq.file(), 0));
+            assert_eq!(one.files_held(), head, "{sq:?}");
+        }
+        for f in 0..files {
+            let file = Bitboard::<S>::file(f);
+            assert_eq!(file.files_held().count(), 1);
+            assert_eq!(
+                (file | Bitboard::file((f + 1) % files))
+                    .files_held()
+                    .count(),
+                2
+            );
+        }
+    }
+
+    #[test]
+    fn files_held_in_each_storage() {
+        files_held_are_the_files::<u128>();
+        files_held_are_the_files::<U256>();
     }
 
     /// File masks and board masks hold exactly their squares, in both storages.

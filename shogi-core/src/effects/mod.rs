@@ -19,7 +19,7 @@ pub mod promotion;
 
 use crate::geometry::Color;
 use crate::position::{Outcome, Position};
-use crate::rules::{Bb, Rules};
+use crate::rules::Rules;
 use crate::table::{AfterMove, Hooks, NifuPolicy};
 
 /// Whether an effect can make a pseudo-legal move no move at all (Othello-A flip nifu), so
@@ -53,12 +53,13 @@ impl<R: Rules> Position<R> {
         None
     }
 
-    /// Whether `color` has two unpromoted pawns (of one nifu kind) on a file.
+    /// Whether `color` has two unpromoted pawns (of one nifu kind) on a file: more pawns than
+    /// files holding one (asked at every node, without a branch per file).
     pub(crate) fn has_nifu(&self, color: Color) -> bool {
         let t = self.tables;
         (0..t.kinds).filter(|&k| t.nifu[k]).any(|k| {
             let pawns = self.pieces(color, k as u8);
-            (0..t.geometry.files).any(|f| (pawns & Bb::<R>::file(f)).count() >= 2)
+            pawns.count() > pawns.files_held().count()
         })
     }
 }

@@ -12,6 +12,7 @@ use crate::bitboard::{Bitboard, Storage, U256};
 use crate::geometry::{Color, Geometry, Square, SQUARES, STRIDE};
 use crate::hooks::kinds_in;
 use crate::hooks::node_cache::NodeCache;
+use crate::lent_stack::{LentPly, ZoneRecord};
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
@@ -210,8 +211,9 @@ impl<R: Rules> Position<R> {
     /// (a lender of its own kind lends nothing new); a piece left in moves one by one, which
     /// is never wrong.
     /// Found from the lenders' side where that is cheaper than asking each piece: one shift
-    /// per offset of a fixed place, one shift per leap for the leaping kinds that attack, one
-    /// attack set per lending kind (per lender where the kind slides) for attacker lenders.
+    /// per offset of a fixed place, one shift per leap for the leaping kinds that attack, and
+    /// for attacker lenders their attacks ([`Position::lender_attacks`], from the parent's
+    /// record where it holds them).
     /// `by_attack`: where lenders are attacked pieces, the pieces of every plain kind are
     /// left out: the caller computes their attacks anyway and asks
     /// [`Position::borrows_by_attacks`] (one attack set per slider saved), or moves a leaping
@@ -247,33 +249,25 @@ impl<R: Rules> Position<R> {
                 return found;
             }
             Place::Attackers => {
-                let t = self.tables;
-                let occ = self.occupied();
-                let mut found = Bitboard::EMPTY;
-                // The kinds that only leap: few pieces stand a leap from an enemy, so every
-                // lender is shifted once per distinct leap to find them, and those few are
-                // asked for their leaping attackers.
-                let mut near = Bitboard::EMPTY;
-                for slot in &t.leap_slots[lc.index()] {
-                    near |= (theirs & slot.starts).shifted(slot.shift);
-                }
+                // The squares a leap from a lender (more than those attacked), and the pieces
+                // a sliding lender of another kind attacks: from the parent's record where it
+                // holds the lenders, else found now.
+                let (near, mut found) = match self.lenders_since_parent(lc, mine) {
+                    Some(pair) => pair,
+                    None => {
+                        let mut found = Bitboard::EMPTY;
+                        let near = self.lender_attacks(lc, |_, k, att| {
+                            found |= att & mine & !self.pieces_of_kind(k);
+                        });
+                        (near, found)
+                    }
+                };
+                // Few pieces stand a leap from a lender: those few are asked for their
+                // leaping attackers.
                 for sq in near & mine {
                     let own = self.pieces_of_kind(self.piece_at(sq).kind());
                     if (self.leap_attackers(sq, lc) & !own).nonempty() {
                         found.set(sq);
-                    }
-                }
-                // The others (sliding, special): an attack set per lender, the plain kinds'
-                // by the kernel inlined.
-                for k in kinds_in(t.kind_mask & !t.set_leapers[lc.index()]) {
-                    let others = mine & !self.pieces_of_kind(k);
-                    for sq in self.pieces(lc, k) {
-                        let att = if t.special[k as usize] {
-                            self.natural_attacks_in(k, lc, sq, occ)
-                        } else {
-                            t.plain_attacks_inlined(k as usize, lc, sq, occ)
-                        };
-                        found |= att & others;
                     }
                 }
                 return found;
@@ -285,6 +279,209 @@ impl<R: Rules> Position<R> {
             Color::White => Self::with_lender_at(&shifts[1], theirs),
         };
         found & mine
+    }
+
+    /// The pieces of `lc` as lenders by attack: returns every square a leap away from one
+    /// of them (one shift per distinct leap of the table, more squares than they attack),
+    /// and hands each piece of a kind that does not only leap to `each` with its natural
+    /// attacks.
+    #[inline]
+    fn lender_attacks(&self, lc: Color, mut each: impl FnMut(Square, u8, Bb<R>)) -> Bb<R> {
+        let t = self.tables;
+        let occ = self.occupied();
+        let theirs = self.pieces_of(lc);
+        let mut near = Bitboard::EMPTY;
+        for slot in &t.leap_slots[lc.index()] {
+            near |= (theirs & slot.starts).shifted(slot.shift);
+        }
+        for k in kinds_in(t.kind_mask & !t.set_leapers[lc.index()]) {
+            for sq in self.pieces(lc, k) {
+                each(sq, k, self.lender_slides(k, lc, sq, occ));
+            }
+        }
+        near
+    }
+
+    /// The natural attacks of a lender of a kind that does not only leap, the plain kinds'
+    /// by the kernel inlined.
+    #[inline(always)]
+    fn lender_slides(&self, kind: u8, lc: Color, sq: Square, occ: Bb<R>) -> Bb<R> {
+        let t = self.tables;
+        if t.special[kind as usize] {
+            self.natural_attacks_in(kind, lc, sq, occ)
+        } else {
+            t.plain_attacks_inlined(kind as usize, lc, sq, occ)
+        }
+    }
+
+    /// At a node whose children list their moves: records in the lent stack at this ply what
+    /// the children ask first, the capture zone of their king ([`Position::king_zone`]) and,
+    /// where lenders are attackers, their lenders ([`Position::lender_attacks`]), so that
+    /// each child finds its own from them ([`Position::lenders_since_parent`]) instead of an
+    /// attack set per sliding lender.
+    pub(crate) fn record_for_children(&mut self) {
+        let MovementSource::Borrow { lender, place, .. } = R::HOOKS.movement_source else {
+            return;
+        };
+        let ply = self.ply_from_root();
+        let hash = Some(self.hash());
+        if (self.lent.plies.get(ply)).is_some_and(|r| r.hash == hash) {
+            return;
+        }
+        let us = self.side_to_move();
+        let lc = Self::lender_color(lender, !us);
+        // The records below this ply stay; those above were made below another node.
+        let mut stack = std::mem::take(&mut self.lent);
+        stack.plies.truncate(ply);
+        let start = stack.plies.last().map_or(0, |r| r.end);
+        let none = LentPly {
+            hash: None,
+            color: lc,
+            leaps: Bitboard::EMPTY,
+            start,
+            end: start,
+            zone: None,
+        };
+        stack.plies.resize(ply, none);
+        stack.sliders.truncate(start as usize);
+        let mut leaps = Bitboard::EMPTY;
+        if place == Place::Attackers {
+            leaps = self.lender_attacks(lc, |sq, k, att| stack.sliders.push((sq, k, att)));
+        }
+        let kings = self.royals(!us);
+        let zone = (kings.count() == 1).then(|| self.zone_record(kings.lsb().unwrap(), us));
+        stack.plies.push(LentPly {
+            hash,
+            leaps,
+            end: stack.sliders.len() as u32,
+            zone,
+            ..none
+        });
+        self.lent = stack;
+    }
+
+    /// The parent's record in the lent stack, where it was made at the parent.
+    #[inline]
+    fn parent_record(&self) -> Option<&LentPly<R::Storage>> {
+        let rec = self.lent.plies.get(self.ply_from_root().checked_sub(1)?)?;
+        (rec.hash.is_some() && rec.hash == self.parent_hash()).then_some(rec)
+    }
+
+    /// [`Position::zone_candidates_hiding`] of the king on `king` against `by`, and the
+    /// squares whose contents decide it: on each ray up to the second piece, and the leap
+    /// sources; the safety of its own steps ([`Position::safe_king_steps`]) likewise.
+    fn zone_record(&self, king: Square, by: Color) -> ZoneRecord<R::Storage> {
+        let (candidates, hiding) = self.zone_candidates_hiding(king, by);
+        let occ = self.occupied();
+        let mut region = self.tables.reverse.leap_sources[by.index()][king.index()];
+        for (d, rays) in self.tables.rays.iter().enumerate() {
+            let ray = rays[king.index()];
+            let second = first_along(d, ray & occ)
+                .and_then(|first| first_along(d, rays[first.index()] & occ));
+            region |= second.map_or(ray, |s| ray ^ rays[s.index()]);
+        }
+        // The king's own steps but onto its friends (one captured by the move in between is
+        // judged by the child): safe where no piece of `by` stands in the capture zone of the
+        // square with the king lifted, which only a change in that zone changes.
+        let lifted = occ ^ Bitboard::from_square(king);
+        let enemy = self.pieces_of(by);
+        let kind = self.piece_at(king).kind() as usize;
+        let steps = self.tables.leap[(!by).index()][kind][king.index()] & !self.pieces_of(!by);
+        let (mut safe, mut steps_region) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for to in steps {
+            let zone = self.capture_zone_in(to, by, lifted);
+            if (zone & enemy).is_empty() {
+                safe.set(to);
+            }
+            steps_region |= zone;
+        }
+        ZoneRecord {
+            king,
+            by,
+            region,
+            candidates,
+            hiding: hiding.pieces,
+            lines: hiding.lines,
+            steps,
+            safe,
+            steps_region,
+        }
+    }
+
+    /// The parent's record of the zone of the side to move's king on `king` against `by`,
+    /// where the last move changed none of the squares in the region `of` it names.
+    #[inline]
+    fn parent_zone(
+        &self,
+        king: Square,
+        by: Color,
+        of: impl Fn(&ZoneRecord<R::Storage>) -> Bb<R>,
+    ) -> Option<&ZoneRecord<R::Storage>> {
+        let z = self.parent_record()?.zone.as_ref()?;
+        let kept = z.king == king
+            && z.by == by
+            && self.last_move_squares().all(|(sq, _)| !of(z).contains(sq));
+        kept.then_some(z)
+    }
+
+    /// [`Position::zone_candidates_hiding`] of the side to move's king on `king` against
+    /// `by`: the parent's record where the last move changed none of the squares deciding it
+    /// (most moves are made far from the other king), else found now.
+    pub(crate) fn king_zone(&self, king: Square, by: Color) -> (Bb<R>, Hiding<R::Storage>) {
+        match self.parent_zone(king, by, |z| z.region) {
+            Some(z) => (
+                z.candidates,
+                Hiding {
+                    pieces: z.hiding,
+                    lines: z.lines,
+                },
+            ),
+            None => self.zone_candidates_hiding(king, by),
+        }
+    }
+
+    /// From the parent's record of the lenders of colour `lc` ([`Position::record_for_children`]),
+    /// where it holds them: every square a leap away from one of them (more than they attack),
+    /// and the pieces of `mine` that one of another kind that does not only leap attacks. The
+    /// last move changed a few squares: only a lender standing there, or a sliding one whose
+    /// attacks reach one of them, is looked at again; leaps do not depend on the board, and a
+    /// lender's attacks end at the first piece on each line, so a square changed beyond it
+    /// changes nothing.
+    fn lenders_since_parent(&self, lc: Color, mine: Bb<R>) -> Option<(Bb<R>, Bb<R>)> {
+        let rec = self.parent_record()?;
+        if rec.color != lc {
+            return None;
+        }
+        let t = self.tables;
+        let occ = self.occupied();
+        let mut near = rec.leaps;
+        let mut found = Bitboard::EMPTY;
+        let mut changed = Bitboard::EMPTY;
+        for (sq, _) in self.last_move_squares() {
+            changed.set(sq);
+            let p = self.piece_at(sq);
+            if p.is_empty() || p.color() != lc {
+                continue;
+            }
+            let k = p.kind();
+            if t.set_leapers[lc.index()] >> k & 1 != 0 {
+                near |= t.leap[lc.index()][k as usize][sq.index()];
+            } else {
+                found |= self.lender_slides(k, lc, sq, occ) & mine & !self.pieces_of_kind(k);
+            }
+        }
+        for &(sq, k, att) in &self.lent.sliders[rec.start as usize..rec.end as usize] {
+            if changed.contains(sq) {
+                continue;
+            }
+            let att = if (att & changed).nonempty() {
+                self.lender_slides(k, lc, sq, occ)
+            } else {
+                att
+            };
+            found |= att & mine & !self.pieces_of_kind(k);
+        }
+        Some((near, found))
     }
 
     /// The `pieces` (of `kind` and `color`) that naturally attack one of `targets`: one shift
@@ -552,12 +749,16 @@ impl<R: Rules> Position<R> {
 
     /// The squares among `targets` where the king of the side to move on `king` is safe
     /// whatever anyone borrows: no piece of `them` stands in the capture zone of the square
-    /// with the king lifted off its own.
+    /// with the king lifted off its own. Its own steps as the parent's record judged them
+    /// where the last move changed nothing there ([`Position::zone_record`]).
     pub(crate) fn safe_king_steps(&self, king: Square, them: Color, targets: Bb<R>) -> Bb<R> {
+        let (known, mut safe) = self
+            .parent_zone(king, them, |z| z.steps_region)
+            .map_or((Bitboard::EMPTY, Bitboard::EMPTY), |z| (z.steps, z.safe));
+        safe &= targets;
         let lifted = self.occupied() ^ Bitboard::from_square(king);
         let enemy = self.pieces_of(them);
-        let mut safe = Bitboard::EMPTY;
-        for to in targets {
+        for to in targets & !known {
             if !self.zone_holds(to, them, lifted, enemy) {
                 safe.set(to);
             }

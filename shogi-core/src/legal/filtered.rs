@@ -193,7 +193,7 @@ impl<R: Rules> Position<R> {
         // capture it, whatever it borrows. Not with like attacks (Isardam), which bar more.
         let king_by_zone = Filtered::<R>::BORROW && !whole_board;
         let natural = if Filtered::<R>::BORROW {
-            let (candidates, hidden_by) = self.zone_candidates_hiding(king, them);
+            let (candidates, hidden_by) = self.king_zone(king, them);
             hiding = hidden_by;
             if !king_by_zone {
                 doubt_from.set(king);
@@ -241,6 +241,12 @@ impl<R: Rules> Position<R> {
 
         // Isardam's mover scope: every like map at once, before the landings ask for them.
         self.fill_like_maps(&mut cache);
+        // Under borrowed movement the children start from this node's record of their king's
+        // zone and lenders: made where the children list their moves, not where bulk
+        // counting ends the line.
+        if !K::COUNTS {
+            self.record_for_children();
+        }
         let frozen = self.paralysed_pieces(us);
         // Under borrowed movement, the pieces that may borrow: the others move by their own
         // movement, found without asking for their lenders again. Bulk counting's kernel
