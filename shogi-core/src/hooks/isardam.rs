@@ -292,6 +292,31 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// The squares of `us` whose leaving changes [`Position::like_free_landings`] (and the
+    /// landing seam) for `form` with nothing else left: where its class slides, the enemy's
+    /// map of the class (leaving one of them opens a ray), else none.
+    #[inline(always)]
+    pub(crate) fn like_unsettled(
+        &self,
+        cache: &mut NodeCache<R::Storage>,
+        us: Color,
+        form: u8,
+    ) -> Bb<R> {
+        let Landing::Isardam { golds, .. } = R::HOOKS.landing else {
+            return Bitboard::EMPTY;
+        };
+        if Self::same_kind_mask(golds, form) & self.tables.reverse.blockable_kinds == 0 {
+            return Bitboard::EMPTY;
+        }
+        let gold = Self::gold_class(golds);
+        // A sliding gold-class form that moves unlike the others: its own attacks on them
+        // may pass any square.
+        if gold >> form & 1 != 0 && !self.moves_alike(gold) {
+            return Bitboard::FULL;
+        }
+        self.like_attacks_cached(cache, golds, us, form, Bitboard::EMPTY)
+    }
+
     /// Squares whose piece, by leaving, would uncover a slide between two like pieces of
     /// opposite colours (the first piece on a slider's line with a like enemy second).
     pub(crate) fn like_discoveries(&self) -> Bb<R> {

@@ -259,7 +259,8 @@ impl<R: Rules> Position<R> {
 
         // Bulk counting moves the free pieces of a leaping kind as a set (the fast path's
         // `count_leaps`): their sure moves are their leaps into one mask per form. What may
-        // still be doubtful (`residual`) is left to the loop below, piece by piece.
+        // still be doubtful (`residual`) is left to the loop below, piece by piece. Under the
+        // True forms the other pieces it counts go by the attack kernel (`by_kernel`).
         let mut by_set = Bitboard::EMPTY;
         // Counted pieces of a kind with doubtful moves left: the loop below visits them.
         let mut recheck = Bitboard::EMPTY;
@@ -290,24 +291,45 @@ impl<R: Rules> Position<R> {
         };
         if let Some((allowed, residual, free)) = sets {
             let base = !self.pieces_of(us) & !self.immortals(them) & allowed;
+            // True forms with nothing doubtful but by piece (natural checks and pins decide, the
+            // like maps found no pair): the free pieces of a plain kind that no set counts move
+            // by the attack kernel, onto their forms' like-free squares, at one mask per form
+            // for the kind rather than one per piece.
+            let by_kernel = whole_board
+                && Filtered::<R>::PLAIN_SETS
+                && !Filtered::<R>::BORROW
+                && residual.is_empty();
             let mut kinds = t.kind_mask & !<R as crate::hooks::Derived>::ROYAL_MASK;
             let mut n = 0;
-            while kinds != 0 && n < residuals.len() {
+            while kinds != 0 {
                 let k = kinds.trailing_zeros() as usize;
                 kinds &= kinds - 1;
                 let pieces = self.pieces(us, k as u8) & free;
-                if pieces.is_empty() || !self.counts_by_leaps(k) {
+                if pieces.is_empty() {
                     continue;
                 }
-                let pieces = self.nifu_alone(k, pieces);
-                if !self.leaps_by_set_pay(k, pieces) {
+                let set = n < residuals.len()
+                    && self.counts_by_leaps(k)
+                    && self.leaps_by_set_pay(k, self.nifu_alone(k, pieces));
+                if !set && !(by_kernel && !t.special[k]) {
                     continue;
                 }
+                // Pieces whose leaving changes their landings move one by one below.
+                let (plain, promo, unsettled) = self.set_landings(&mut cache, us, k as u8);
+                if !set {
+                    let pieces = pieces & !unsettled;
+                    for from in pieces {
+                        let targets = t.plain_attacks_inlined(k, us, from, occ) & base;
+                        let live = targets & !t.dead[us.index()][k];
+                        let (up, stay) = self.plain_move_sets(us, from, k, targets, live);
+                        sink.board(from, up & promo, stay & plain);
+                    }
+                    by_set |= pieces;
+                    continue;
+                }
+                let pieces = self.nifu_alone(k, pieces) & !unsettled;
                 // Under borrowed movement by attack, those that borrow move one by one.
                 let pieces = pieces & !self.set_borrowers(k, pieces);
-                let Some((plain, promo)) = self.set_landings(&mut cache, us, k as u8) else {
-                    continue;
-                };
                 sink.add(self.count_leaps(us, k, pieces, base & plain, base & promo));
                 by_set |= pieces;
                 // Elsewhere than the landing seam's squares the move is barred.
@@ -579,36 +601,45 @@ impl<R: Rules> Position<R> {
         firsts
     }
 
-    /// Where a piece of leaping `kind` of the side to move may land without promoting and
-    /// promoting, whatever square it leaves (the landing seam for board moves, and the True
-    /// forms' like-free squares); `None` when that depends on the square left (a like kind
-    /// slides, so leaving a square may open its ray).
+    /// Where a piece of `kind` of the side to move may land without promoting and promoting
+    /// (the landing seam for board moves, and the True forms' like-free squares), whatever
+    /// square it leaves but those of the third set (where a like kind slides, leaving a square
+    /// in its map opens its ray).
+    #[inline(always)]
     fn set_landings(
         &self,
         cache: &mut crate::hooks::node_cache::NodeCache<R::Storage>,
         us: Color,
         kind: u8,
-    ) -> Option<(Bb<R>, Bb<R>)> {
-        let Landing::Isardam { golds, total, .. } = R::HOOKS.landing else {
-            return Some((Bitboard::FULL, Bitboard::FULL));
-        };
-        let t = self.tables;
-        let up = t.promote_to[kind as usize];
-        let mut out = [Bitboard::FULL; 2];
-        for (i, form) in [kind, up].into_iter().enumerate() {
-            if form == u8::MAX {
-                continue;
+    ) -> (Bb<R>, Bb<R>, Bb<R>) {
+        let (plain, unsettled) = self.form_landings(cache, us, kind);
+        match self.tables.promote_to[kind as usize] {
+            u8::MAX => (plain, Bitboard::FULL, unsettled),
+            up => {
+                let (promo, more) = self.form_landings(cache, us, up);
+                (plain, promo, unsettled | more)
             }
-            if Self::same_kind_mask(golds, form) & t.reverse.blockable_kinds != 0 {
-                return None;
-            }
-            out[i] = if total {
-                self.like_free_landings(cache, us, form, Bitboard::EMPTY)
-            } else {
-                self.landing_squares_cached(cache, us, form, Bitboard::EMPTY)
-            };
         }
-        Some((out[0], out[1]))
+    }
+
+    /// [`Position::set_landings`] of one form.
+    #[inline(always)]
+    fn form_landings(
+        &self,
+        cache: &mut crate::hooks::node_cache::NodeCache<R::Storage>,
+        us: Color,
+        form: u8,
+    ) -> (Bb<R>, Bb<R>) {
+        let squares = match R::HOOKS.landing {
+            Landing::None => return (Bitboard::FULL, Bitboard::EMPTY),
+            Landing::Isardam { total: true, .. } => {
+                self.like_free_landings(cache, us, form, Bitboard::EMPTY)
+            }
+            Landing::Isardam { .. } => {
+                self.landing_squares_cached(cache, us, form, Bitboard::EMPTY)
+            }
+        };
+        (squares, self.like_unsettled(cache, us, form))
     }
 
     /// Squares where a drop of `kind` by `us` might give check (so uchifuzume must be judged).
