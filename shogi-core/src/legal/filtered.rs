@@ -314,19 +314,33 @@ impl<R: Rules> Position<R> {
                 if !set && !(by_kernel && !t.special[k]) {
                     continue;
                 }
-                // Pieces whose leaving changes their landings move one by one below.
-                let (plain, promo, unsettled) = self.set_landings(&mut cache, us, k as u8);
                 if !set {
-                    let pieces = pieces & !unsettled;
+                    // A form's landings are found for the kind once, the promoting form's
+                    // only where a piece may promote, and again for a piece whose leaving
+                    // changes them.
+                    let (kind, up_kind) = (k as u8, t.promote_to[k]);
+                    let stay_landings = self.form_landings(&mut cache, us, kind);
+                    let mut up_landings = None;
                     for from in pieces {
                         let targets = t.plain_attacks_inlined(k, us, from, occ) & base;
                         let live = targets & !t.dead[us.index()][k];
                         let (up, stay) = self.plain_move_sets(us, from, k, targets, live);
-                        sink.board(from, up & promo, stay & plain);
+                        let mut n = (stay
+                            & self.landings_from(&mut cache, us, kind, from, stay_landings))
+                        .count();
+                        if up.nonempty() {
+                            let landings = *up_landings
+                                .get_or_insert_with(|| self.form_landings(&mut cache, us, up_kind));
+                            n += (up & self.landings_from(&mut cache, us, up_kind, from, landings))
+                                .count();
+                        }
+                        sink.add(n);
                     }
                     by_set |= pieces;
                     continue;
                 }
+                // Pieces whose leaving changes their landings move one by one below.
+                let (plain, promo, unsettled) = self.set_landings(&mut cache, us, k as u8);
                 let pieces = self.nifu_alone(k, pieces) & !unsettled;
                 // Under borrowed movement by attack, those that borrow move one by one.
                 let pieces = pieces & !self.set_borrowers(k, pieces);
@@ -640,6 +654,24 @@ impl<R: Rules> Position<R> {
             }
         };
         (squares, self.like_unsettled(cache, us, form))
+    }
+
+    /// The True forms' like-free squares of `form` for a piece leaving `from`: `landings`
+    /// ([`Position::form_landings`]), found again where leaving `from` changes them.
+    #[inline(always)]
+    fn landings_from(
+        &self,
+        cache: &mut crate::hooks::node_cache::NodeCache<R::Storage>,
+        us: Color,
+        form: u8,
+        from: Square,
+        (free, unsettled): (Bb<R>, Bb<R>),
+    ) -> Bb<R> {
+        if unsettled.contains(from) {
+            self.like_free_landings(cache, us, form, Bitboard::from_square(from))
+        } else {
+            free
+        }
     }
 
     /// Squares where a drop of `kind` by `us` might give check (so uchifuzume must be judged).
