@@ -21,7 +21,7 @@
 //!   its parent's with the classes the last move touched found again (the mover's scope reads
 //!   only the enemy's).
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Storage};
 use crate::geometry::{Color, Square};
 use crate::hooks::node_cache::NodeCache;
 use crate::hooks::{kinds_in, Derived};
@@ -38,15 +38,56 @@ pub(crate) const fn whole_board(hooks: &Hooks) -> bool {
 }
 
 /// What a node's like maps say ([`Position::like_node`]).
-pub(crate) enum LikeNode<B> {
-    /// No piece stands in a like attack; the squares whose piece may uncover one by leaving
-    /// ([`Position::like_discoveries`]).
-    Clean(B),
+pub(crate) enum LikeNode {
+    /// No piece stands in a like attack; the pieces that may uncover one by leaving were
+    /// recorded ([`Position::like_discoveries`]).
+    Clean,
     /// A piece already stands in a like attack: every move is doubtful.
     Pair,
     /// Under B the side to move may capture the enemy king (an illegal position, set up so),
     /// a capture exempt from the whole-board test.
     KingCapture,
+}
+
+/// The pieces standing alone between a slider and a like enemy it would reach, each with the
+/// squares of that line (the slide's ends included). Leaving the line uncovers the pair, which
+/// stays: illegal (a capture of the enemy king, the one move exempt, makes no clean node).
+/// Moving along it keeps the slide covered or ends it.
+pub(crate) struct LikeLines<B> {
+    pub(crate) pieces: B,
+    squares: [Square; 8],
+    lines: [B; 8],
+    n: usize,
+}
+
+impl<S: Storage> LikeLines<Bitboard<S>> {
+    pub(crate) const NONE: Self = LikeLines {
+        pieces: Bitboard::EMPTY,
+        squares: [Square::new(0); 8],
+        lines: [Bitboard::EMPTY; 8],
+        n: 0,
+    };
+
+    /// Records that the piece on `sq` covers the slide along `line`.
+    fn add(&mut self, sq: Square, line: Bitboard<S>) {
+        self.pieces.set(sq);
+        if self.n < self.lines.len() {
+            (self.squares[self.n], self.lines[self.n]) = (sq, line);
+        }
+        self.n += 1;
+    }
+
+    /// The squares the piece on `sq` (one of `pieces`) may move to and keep every slide it
+    /// covers covered; `None` where more lines were found than kept.
+    pub(crate) fn keep(&self, sq: Square) -> Option<Bitboard<S>> {
+        let squares = self.squares.get(..self.n)?;
+        let keep = squares
+            .iter()
+            .zip(&self.lines)
+            .filter(|&(&p, _)| p == sq)
+            .fold(Bitboard::FULL, |keep, (_, &line)| keep & line);
+        Some(keep)
+    }
 }
 
 impl<R: Rules> Position<R> {
@@ -317,15 +358,15 @@ impl<R: Rules> Position<R> {
         self.like_attacks_cached(cache, golds, us, form, Bitboard::EMPTY)
     }
 
-    /// Squares whose piece, by leaving, would uncover a slide between two like pieces of
-    /// opposite colours (the first piece on a slider's line with a like enemy second).
-    pub(crate) fn like_discoveries(&self) -> Bb<R> {
+    /// The pieces that, by leaving, would uncover a slide between two like pieces of
+    /// opposite colours (the first piece on a slider's line with a like enemy second), with
+    /// their lines, into `out`.
+    pub(crate) fn like_discoveries(&self, out: &mut LikeLines<Bb<R>>) {
         let Landing::Isardam { golds, .. } = R::HOOKS.landing else {
-            return Bitboard::EMPTY;
+            return;
         };
         let t = self.tables;
         let occ = self.occupied();
-        let mut out = Bitboard::EMPTY;
         for c in Color::BOTH {
             // Only the kinds that slide, and of them those on the board, can uncover a slide.
             for k in kinds_in(t.reverse.slider_kinds[c.index()]) {
@@ -362,14 +403,15 @@ impl<R: Rules> Position<R> {
                             continue;
                         };
                         let q = self.piece_at(second);
-                        if q.color() != c && like >> q.kind() & 1 != 0 {
-                            out.set(first);
+                        let reach = t.slide_reach[c.index()][k as usize][sq.index()];
+                        if q.color() != c && like >> q.kind() & 1 != 0 && reach.contains(second) {
+                            let line = t.rays[d][sq.index()] & !t.rays[d][second.index()];
+                            out.add(first, line | Bitboard::from_square(sq));
                         }
                     }
                 }
             }
         }
-        out
     }
 
     /// Whether some piece on the board is naturally attacked by an enemy of its kind.
@@ -389,14 +431,18 @@ impl<R: Rules> Position<R> {
     /// of its class. Where every class moves alike, a piece alone between a slider and a like
     /// enemy it reaches is attacked by both (the enemy slides back along the same line): only
     /// such pieces of ours are looked at, along their lines.
-    pub(crate) fn like_node(&mut self, cache: &mut NodeCache<R::Storage>) -> LikeNode<Bb<R>> {
+    pub(crate) fn like_node(
+        &mut self,
+        cache: &mut NodeCache<R::Storage>,
+        out: &mut LikeLines<Bb<R>>,
+    ) -> LikeNode {
         let Landing::Isardam {
             golds,
             binds_king_capture,
             ..
         } = R::HOOKS.landing
         else {
-            return LikeNode::Clean(Bitboard::EMPTY);
+            return LikeNode::Clean;
         };
         let (at, mut pair, recheck) = self.like_maps_here(golds);
         let t = self.tables;
@@ -433,7 +479,8 @@ impl<R: Rules> Position<R> {
             return LikeNode::Pair;
         }
         if !self.moves_alike(Self::gold_class(golds)) {
-            return LikeNode::Clean(self.like_discoveries());
+            self.like_discoveries(out);
+            return LikeNode::Clean;
         }
         let mut between = Bitboard::EMPTY;
         let blocked = Self::class_names(golds, t.reverse.blockable_kinds);
@@ -441,7 +488,6 @@ impl<R: Rules> Position<R> {
             between |= ours[class as usize] & theirs[class as usize];
         }
         let occ = self.occupied();
-        let mut out = Bitboard::EMPTY;
         for x in between & self.pieces_of(us) {
             for (d, &o) in OPPOSITE.iter().enumerate().filter(|&(d, &o)| d < o) {
                 let ends = (
@@ -456,12 +502,12 @@ impl<R: Rules> Position<R> {
                     && Self::class_of(golds, p.kind()) == Self::class_of(golds, q.kind())
                     && t.slide_reach[p.color().index()][p.kind() as usize][a.index()].contains(b)
                 {
-                    out.set(x);
-                    break;
+                    let line = t.rays[o][a.index()] & !t.rays[o][b.index()];
+                    out.add(x, line | Bitboard::from_square(a));
                 }
             }
         }
-        LikeNode::Clean(out)
+        LikeNode::Clean
     }
 
     /// The offset in the like stack of this position's maps, found now if they are not there:

@@ -50,7 +50,7 @@ use super::fast::{has_reflect, immortal_royal, CountSink, FastLegality, ListSink
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
 use crate::hooks::borrow::Hiding;
-use crate::hooks::isardam::{whole_board, LikeNode};
+use crate::hooks::isardam::{whole_board, LikeLines, LikeNode};
 use crate::moves::Move;
 use crate::moves::MoveList;
 use crate::position::Position;
@@ -168,9 +168,11 @@ impl<R: Rules> Position<R> {
         // Under Isardam, the node's like maps (for the test below, then the landings). No
         // table of lent kinds: only the borrowers ask what they borrow, one by one.
         let mut cache = self.node_cache_by_piece();
+        // True forms: the pieces whose moves off a line would uncover a like pair.
+        let mut like_lines = LikeLines::NONE;
         if whole_board {
-            match self.like_node(&mut cache) {
-                LikeNode::Clean(discoveries) => doubt_from |= discoveries,
+            match self.like_node(&mut cache, &mut like_lines) {
+                LikeNode::Clean => {}
                 LikeNode::Pair => all = true,
                 // Every other landing in a like attack is barred below: the reference
                 // judges this rare board whole.
@@ -275,14 +277,23 @@ impl<R: Rules> Position<R> {
                     if !Filtered::<R>::NATURAL_EXACT {
                         residual |= !mask;
                     }
-                    let free = self.pieces_of(us) & !frozen & !info.pinned & !doubt_from;
+                    let free = self.pieces_of(us)
+                        & !frozen
+                        & !info.pinned
+                        & !doubt_from
+                        & !like_lines.pieces;
                     Some((mask & !doubt_to, residual, free))
                 }
                 // Borrowed movement: a piece other than the king that lends nothing to a
                 // candidate and hides nothing has every move sure but onto `doubt_to` (as in
                 // the loop below); counted by set only where it moves by its own movement.
                 None => {
-                    let free = self.pieces_of(us) & !frozen & !doubt_from & !hiding.pieces & !lends;
+                    let free = self.pieces_of(us)
+                        & !frozen
+                        & !doubt_from
+                        & !like_lines.pieces
+                        & !hiding.pieces
+                        & !lends;
                     Some((!doubt_to, doubt_to, free))
                 }
             }
@@ -384,7 +395,7 @@ impl<R: Rules> Position<R> {
             if targets.is_empty() {
                 continue;
             }
-            let (mut sure, bad) = match &natural {
+            let (mut sure, mut bad) = match &natural {
                 Some(info) => {
                     let ok = if from == king {
                         let lifted = occ ^ Bitboard::from_square(king);
@@ -426,6 +437,15 @@ impl<R: Rules> Position<R> {
                 || doubt_from.nonempty() && doubt_from.contains(from)
             {
                 sure = Bitboard::EMPTY;
+            } else if like_lines.pieces.nonempty() && like_lines.pieces.contains(from) {
+                // Off its lines it leaves a like pair on the board.
+                match like_lines.keep(from) {
+                    Some(keep) => {
+                        sure &= keep;
+                        bad |= !keep;
+                    }
+                    None => sure = Bitboard::EMPTY,
+                }
             } else if hiding.pieces.contains(from) {
                 // Along its ray it still hides the enemy; elsewhere it uncovers it. Whether
                 // that is harmless pays to ask only where the move can change the enemy's
