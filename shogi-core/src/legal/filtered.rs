@@ -31,8 +31,11 @@
 //!   a move can create one only where its piece lands (the landing squares of its arriving
 //!   kind; the relation is symmetric within a kind), which is illegal whatever else the move
 //!   does (that pair stays), or by uncovering a slide between two like pieces through its
-//!   starting square: doubtful. Under B a board where the enemy king may be captured (exempt
-//!   from the test; only set up so) goes to the reference whole.
+//!   starting square: barred off that line, sure along it (it still covers the slide, or
+//!   captures one end). Under B a board where the enemy king may be captured (exempt from the
+//!   test; only set up so) goes to the reference whole. At bulk counting, where nothing else
+//!   is doubtful, the pieces of a plain kind move by the attack kernel onto each form's
+//!   like-free squares, found once for the kind.
 //! - A drop of a kind barred from mating that may give check (uchifuzume): doubtful.
 //!
 //! - Lion double moves (three squares change): doubtful. Reflecting slides (natural mode):
