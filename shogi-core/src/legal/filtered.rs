@@ -325,7 +325,7 @@ impl<R: Rules> Position<R> {
                 let set = n < residuals.len()
                     && self.counts_by_leaps(k)
                     && self.leaps_by_set_pay(k, self.nifu_alone(k, pieces));
-                if !set && !(by_kernel && !t.special[k]) {
+                if !(set || by_kernel && !t.special[k]) {
                     continue;
                 }
                 if !set {
