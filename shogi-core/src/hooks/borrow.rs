@@ -11,7 +11,7 @@
 use crate::bitboard::{Bitboard, Storage, U256};
 use crate::geometry::{Color, Geometry, Square, SQUARES, STRIDE};
 use crate::hooks::kinds_in;
-use crate::hooks::node_cache::NodeCache;
+use crate::hooks::node_cache::{LentKinds, NodeCache};
 use crate::lent_stack::{LentPly, ZoneRecord};
 use crate::moves::MoveList;
 use crate::position::Position;
@@ -43,9 +43,6 @@ impl<S: Storage> Hiding<S> {
             .map_or(Bitboard::EMPTY, |l| l & !Bitboard::from_square(from))
     }
 }
-
-/// Movement kinds (bit masks) per square, for the pieces of one colour at one node.
-pub(crate) type LentKinds = [KindMask; SQUARES];
 
 /// Squares at `offsets` (seen from the owner's seat) from each square, per colour.
 const fn place_masks(offsets: &[Offset]) -> [[U256; SQUARES]; 2] {
