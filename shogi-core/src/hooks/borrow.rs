@@ -612,9 +612,11 @@ impl<R: Rules> Position<R> {
     /// Where the piece on `from`, hiding an enemy from the king on `king` ([`Hiding`]), may
     /// go and leave the king uncapturable by it: along its ray, and anywhere but where the
     /// move changes the enemy's lenders if the enemy could not capture the king even
-    /// uncovered (its movement as it is, the board without the hiding piece). Nothing else
-    /// changes with such a move: its landing only blocks, and any other zone candidate's
-    /// lenders are the caller's concern.
+    /// uncovered (its movement as it is, the board without the hiding piece). Where lenders
+    /// are attackers the hiding piece is always in the enemy's lender region: anywhere if no
+    /// kind the enemy might move by after the move could reach the king
+    /// ([`Position::uncovered_harmless`]). Nothing else changes with such a move: its landing
+    /// only blocks, and any other zone candidate's lenders are the caller's concern.
     pub(crate) fn hider_keeps(
         &self,
         hiding: &Hiding<R::Storage>,
@@ -629,6 +631,19 @@ impl<R: Rules> Position<R> {
         let Some(hidden) = first_along(d, self.tables.rays[d][from.index()] & occ) else {
             return keep;
         };
+        if matches!(
+            R::HOOKS.movement_source,
+            MovementSource::Borrow {
+                place: Place::Attackers,
+                ..
+            }
+        ) {
+            return if self.uncovered_harmless(hidden, from, king) {
+                Bitboard::FULL
+            } else {
+                keep
+            };
+        }
         if self
             .borrowed_attacks_in(hidden, occ ^ Bitboard::from_square(from))
             .contains(king)
@@ -640,6 +655,39 @@ impl<R: Rules> Position<R> {
             return keep;
         }
         keep | !land
+    }
+
+    /// Where lenders are attackers: whether the piece on `hidden`, uncovered toward the king
+    /// on `king` by any move of the piece on `from`, cannot capture the king after it. Its
+    /// lenders then stand in its capture zone with `from` lifted (a landing only shortens
+    /// it), or are the moving piece itself, promoted or not; if neither those kinds nor its
+    /// own reach `king` from `hidden` on an empty board, no movement it may use does.
+    fn uncovered_harmless(&self, hidden: Square, from: Square, king: Square) -> bool {
+        let MovementSource::Borrow { lender, .. } = R::HOOKS.movement_source else {
+            return false;
+        };
+        let t = self.tables;
+        let h = self.piece_at(hidden);
+        let (hc, lc) = (h.color().index(), Self::lender_color(lender, h.color()));
+        let lifted = self.occupied() ^ Bitboard::from_square(from);
+        let mut kinds: KindMask = 1 << h.kind();
+        for sq in self.capture_zone_in(hidden, lc, lifted) & self.pieces_of(lc) {
+            kinds |= 1 << self.piece_at(sq).kind();
+        }
+        let mover = self.piece_at(from);
+        if mover.color() == lc {
+            let k = mover.kind();
+            kinds |= 1 << k;
+            if let Some(&up) = t.promote_to.get(k as usize).filter(|&&up| up != u8::MAX) {
+                kinds |= 1 << up;
+            }
+        }
+        kinds_in(kinds).all(|k| {
+            let k = k as usize;
+            !t.special[k]
+                && !(t.leap[hc][k][hidden.index()] | t.slide_reach[hc][k][hidden.index()])
+                    .contains(king)
+        })
     }
 
     /// The squares whose contents decide what the piece on `sq` borrows: a piece leaving,
@@ -661,6 +709,20 @@ impl<R: Rules> Position<R> {
             Place::Attacked => self.natural_attacks(p.kind(), p.color(), sq),
             Place::Attackers => self.capture_zone(sq, Self::lender_color(lender, p.color())),
         }
+    }
+
+    /// Whether [`Position::hider_keeps`] may give a hiding piece more than its ray: where
+    /// lenders are friends at fixed places (Annan) or attackers.
+    #[inline]
+    pub(crate) fn hiders_ask() -> bool {
+        Self::lenders_placed_friends()
+            || matches!(
+                R::HOOKS.movement_source,
+                MovementSource::Borrow {
+                    place: Place::Attackers,
+                    ..
+                }
+            )
     }
 
     /// Whether a piece's lenders are its friends standing at fixed places (Annan): a piece of
