@@ -760,15 +760,15 @@ impl<R: Rules> Position<R> {
         zone
     }
 
-    /// The pieces of `by` in the capture zone of `sq` (the only ones that could capture there,
-    /// whatever they borrow), and the first pieces on the rays from `sq` that are not `by`'s
-    /// and hide a piece of `by` behind them (leaving would bring it into the zone).
-    pub(crate) fn zone_candidates(&self, sq: Square, by: Color) -> (Bb<R>, Bb<R>) {
-        let (found, hiding) = self.zone_candidates_hiding(sq, by);
-        (found, hiding.pieces)
+    /// The pieces of `by` in the capture zone of `sq`: the only ones that could capture there,
+    /// whatever they borrow.
+    pub(crate) fn zone_candidates(&self, sq: Square, by: Color) -> Bb<R> {
+        self.zone_pieces_in(sq, by, self.occupied(), self.pieces_of(by))
     }
 
-    /// [`Position::zone_candidates`], with the hiding pieces' lines ([`Hiding`]).
+    /// [`Position::zone_candidates`], and the first pieces on the rays from `sq` that are not
+    /// `by`'s and hide a piece of `by` behind them (leaving would bring it into the zone),
+    /// with their lines ([`Hiding`]).
     pub(crate) fn zone_candidates_hiding(
         &self,
         sq: Square,
@@ -818,32 +818,29 @@ impl<R: Rules> Position<R> {
         let lifted = self.occupied() ^ Bitboard::from_square(king);
         let enemy = self.pieces_of(them);
         for to in targets & !known {
-            if !self.zone_holds(to, them, lifted, enemy) {
+            if self.zone_pieces_in(to, them, lifted, enemy).is_empty() {
                 safe.set(to);
             }
         }
         safe
     }
 
-    /// Whether a piece of `enemy` (pieces of `by`) stands in the capture zone of `sq` with
-    /// the board occupied as `occ`: `(capture_zone_in(sq, by, occ) & enemy).nonempty()`, ray
-    /// by ray and only along the rays holding such a piece (on a ray only the first piece
-    /// can be in the zone).
+    /// The pieces of `enemy` (pieces of `by`) in the capture zone of `sq` with the board
+    /// occupied as `occ`: `capture_zone_in(sq, by, occ) & enemy`, ray by ray and only along
+    /// the rays holding such a piece (on a ray only the first piece can be in the zone).
     #[inline]
-    fn zone_holds(&self, sq: Square, by: Color, occ: Bb<R>, enemy: Bb<R>) -> bool {
-        if (self.tables.reverse.leap_sources[by.index()][sq.index()] & enemy).nonempty() {
-            return true;
-        }
+    fn zone_pieces_in(&self, sq: Square, by: Color, occ: Bb<R>, enemy: Bb<R>) -> Bb<R> {
+        let mut found = self.tables.reverse.leap_sources[by.index()][sq.index()] & enemy;
         for (d, rays) in self.tables.rays.iter().enumerate() {
             let ray = rays[sq.index()];
             if (ray & enemy).is_empty() {
                 continue;
             }
-            if first_along(d, ray & occ).is_some_and(|first| enemy.contains(first)) {
-                return true;
+            if let Some(first) = first_along(d, ray & occ).filter(|&f| enemy.contains(f)) {
+                found.set(first);
             }
         }
-        false
+        found
     }
 
     /// The movement kinds ([`Position::movement_kinds`]) of every piece of `color` at once,
