@@ -17,7 +17,7 @@ use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
 use crate::table::{KindMask, Lender, MovementSource, Offset, OwnMovement, Place};
-use crate::tables::{first_along, DIRS};
+use crate::tables::{first_along, DIRS, OPPOSITE};
 
 /// The pieces of the side to move that are first on a ray from its king and hide an enemy
 /// piece behind them, and per ray the squares up to that enemy (the piece's own included).
@@ -764,6 +764,77 @@ impl<R: Rules> Position<R> {
     /// whatever they borrow.
     pub(crate) fn zone_candidates(&self, sq: Square, by: Color) -> Bb<R> {
         self.zone_pieces_in(sq, by, self.occupied(), self.pieces_of(by))
+    }
+
+    /// Whether a piece of `by` in the capture zone of `target` captures there with a movement
+    /// it uses (the check test without reflecting slides). A piece on a ray from `target`
+    /// that no leap reaches it from can only slide there: where lenders are attackers it is
+    /// asked only for the kinds sliding that way ([`Position::slides_lent`]), not for all
+    /// its lenders; the others with their whole borrowed movement.
+    pub(crate) fn zone_capturable(&self, target: Square, by: Color) -> bool {
+        let t = self.tables;
+        let captures = |from: Square, reaches: bool| {
+            reaches && self.mobile(from) && self.capture_obeys_landing(from, target)
+        };
+        let borrowed = |from: Square| captures(from, self.borrowed_attacks(from).contains(target));
+        // Special movements (lion, capture-only steps) are left to the whole movement.
+        if !matches!(
+            R::HOOKS.movement_source,
+            MovementSource::Borrow {
+                place: Place::Attackers,
+                ..
+            }
+        ) || t.any_special
+        {
+            return self.zone_candidates(target, by).into_iter().any(borrowed);
+        }
+        let occ = self.occupied();
+        let theirs = self.pieces_of(by);
+        let near = t.reverse.leap_sources[by.index()][target.index()] & theirs;
+        if near.into_iter().any(borrowed) {
+            return true;
+        }
+        for (d, rays) in t.rays.iter().enumerate() {
+            let ray = rays[target.index()];
+            if (ray & theirs).is_empty() {
+                continue;
+            }
+            let Some(from) = first_along(d, ray & occ).filter(|&f| theirs.contains(f)) else {
+                continue;
+            };
+            if !near.contains(from) && captures(from, self.slides_lent(from, OPPOSITE[d], target)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Where lenders are attackers: whether the piece on `from` slides to `target` along
+    /// direction `d` (the squares between empty) with a movement it uses: a lender of a kind
+    /// sliding that far that way (a `k` of the lenders attacks `from` iff a `k` of the other
+    /// colour on `from` attacks it), or its own kind where it uses that.
+    fn slides_lent(&self, from: Square, d: usize, target: Square) -> bool {
+        let MovementSource::Borrow { lender, own, .. } = R::HOOKS.movement_source else {
+            return false;
+        };
+        let t = self.tables;
+        let p = self.piece_at(from);
+        let (b, lc) = (p.color().index(), Self::lender_color(lender, p.color()));
+        let slides = |k: u8| {
+            t.reverse.slide_kinds[b][d] >> k & 1 != 0
+                && t.slide_reaches(b, k as usize, d, from, target)
+        };
+        for k in kinds_in(t.reverse.slide_kinds[b][d]) {
+            let lenders = self.pieces(lc, k);
+            if lenders.nonempty()
+                && (self.natural_attacks(k, !lc, from) & lenders).nonempty()
+                && slides(k)
+            {
+                return true;
+            }
+        }
+        slides(p.kind())
+            && (own == OwnMovement::Always || self.attackers_naturally(from, lc).is_empty())
     }
 
     /// [`Position::zone_candidates`], and the first pieces on the rays from `sq` that are not
