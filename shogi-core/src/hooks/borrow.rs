@@ -337,13 +337,19 @@ impl<R: Rules> Position<R> {
             leaps: Bitboard::EMPTY,
             start,
             end: start,
+            touch: Bitboard::EMPTY,
+            lent: Bitboard::EMPTY,
             zone: None,
         };
         stack.plies.resize(ply, none);
         stack.sliders.truncate(start as usize);
-        let mut leaps = Bitboard::EMPTY;
+        let (mut leaps, mut touch, mut lent) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
         if place == Place::Attackers {
-            leaps = self.lender_attacks(lc, |sq, k, att| stack.sliders.push((sq, k, att)));
+            leaps = self.lender_attacks(lc, |sq, k, att| {
+                stack.sliders.push((sq, k, att));
+                touch |= att | Bitboard::from_square(sq);
+                lent |= att & !self.pieces_of_kind(k);
+            });
         }
         let kings = self.royals(!us);
         let zone = (kings.count() == 1).then(|| self.zone_record(kings.lsb().unwrap(), us));
@@ -351,6 +357,8 @@ impl<R: Rules> Position<R> {
             hash,
             leaps,
             end: stack.sliders.len() as u32,
+            touch,
+            lent,
             zone,
             ..none
         });
@@ -466,6 +474,11 @@ impl<R: Rules> Position<R> {
             } else {
                 found |= self.lender_slides(k, lc, sq, occ) & mine & !self.pieces_of_kind(k);
             }
+        }
+        // A move that touched no sliding lender nor its attacks leaves the pieces they lend
+        // to as recorded (`mine` changed only where the move did).
+        if (rec.touch & changed).is_empty() {
+            return Some((near, found | rec.lent & mine));
         }
         for &(sq, k, att) in &self.lent.sliders[rec.start as usize..rec.end as usize] {
             if changed.contains(sq) {
