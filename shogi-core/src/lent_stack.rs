@@ -20,6 +20,11 @@ pub(crate) struct LentPly<S: Storage> {
     /// Their pieces that do not only leap: `sliders[start..end]`.
     pub(crate) start: u32,
     pub(crate) end: u32,
+    /// Those pieces' squares and the squares they attack: a last move that changed none of
+    /// them left every one of them lending as recorded ...
+    pub(crate) touch: Bitboard<S>,
+    /// ... to the pieces in `lent` (each attacked by one of another kind).
+    pub(crate) lent: Bitboard<S>,
     /// The capture zone of the children's king, where they have one.
     pub(crate) zone: Option<ZoneRecord<S>>,
 }

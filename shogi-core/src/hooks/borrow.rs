@@ -11,13 +11,13 @@
 use crate::bitboard::{Bitboard, Storage, U256};
 use crate::geometry::{Color, Geometry, Square, SQUARES, STRIDE};
 use crate::hooks::kinds_in;
-use crate::hooks::node_cache::NodeCache;
+use crate::hooks::node_cache::{LentKinds, NodeCache};
 use crate::lent_stack::{LentPly, ZoneRecord};
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
 use crate::table::{KindMask, Lender, MovementSource, Offset, OwnMovement, Place};
-use crate::tables::{first_along, DIRS};
+use crate::tables::{first_along, DIRS, OPPOSITE};
 
 /// The pieces of the side to move that are first on a ray from its king and hide an enemy
 /// piece behind them, and per ray the squares up to that enemy (the piece's own included).
@@ -43,9 +43,6 @@ impl<S: Storage> Hiding<S> {
             .map_or(Bitboard::EMPTY, |l| l & !Bitboard::from_square(from))
     }
 }
-
-/// Movement kinds (bit masks) per square, for the pieces of one colour at one node.
-pub(crate) type LentKinds = [KindMask; SQUARES];
 
 /// Squares at `offsets` (seen from the owner's seat) from each square, per colour.
 const fn place_masks(offsets: &[Offset]) -> [[U256; SQUARES]; 2] {
@@ -340,13 +337,19 @@ impl<R: Rules> Position<R> {
             leaps: Bitboard::EMPTY,
             start,
             end: start,
+            touch: Bitboard::EMPTY,
+            lent: Bitboard::EMPTY,
             zone: None,
         };
         stack.plies.resize(ply, none);
         stack.sliders.truncate(start as usize);
-        let mut leaps = Bitboard::EMPTY;
+        let (mut leaps, mut touch, mut lent) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
         if place == Place::Attackers {
-            leaps = self.lender_attacks(lc, |sq, k, att| stack.sliders.push((sq, k, att)));
+            leaps = self.lender_attacks(lc, |sq, k, att| {
+                stack.sliders.push((sq, k, att));
+                touch |= att | Bitboard::from_square(sq);
+                lent |= att & !self.pieces_of_kind(k);
+            });
         }
         let kings = self.royals(!us);
         let zone = (kings.count() == 1).then(|| self.zone_record(kings.lsb().unwrap(), us));
@@ -354,6 +357,8 @@ impl<R: Rules> Position<R> {
             hash,
             leaps,
             end: stack.sliders.len() as u32,
+            touch,
+            lent,
             zone,
             ..none
         });
@@ -469,6 +474,11 @@ impl<R: Rules> Position<R> {
             } else {
                 found |= self.lender_slides(k, lc, sq, occ) & mine & !self.pieces_of_kind(k);
             }
+        }
+        // A move that touched no sliding lender nor its attacks leaves the pieces they lend
+        // to as recorded (`mine` changed only where the move did).
+        if (rec.touch & changed).is_empty() {
+            return Some((near, found | rec.lent & mine));
         }
         for &(sq, k, att) in &self.lent.sliders[rec.start as usize..rec.end as usize] {
             if changed.contains(sq) {
@@ -615,9 +625,11 @@ impl<R: Rules> Position<R> {
     /// Where the piece on `from`, hiding an enemy from the king on `king` ([`Hiding`]), may
     /// go and leave the king uncapturable by it: along its ray, and anywhere but where the
     /// move changes the enemy's lenders if the enemy could not capture the king even
-    /// uncovered (its movement as it is, the board without the hiding piece). Nothing else
-    /// changes with such a move: its landing only blocks, and any other zone candidate's
-    /// lenders are the caller's concern.
+    /// uncovered (its movement as it is, the board without the hiding piece). Where lenders
+    /// are attackers the hiding piece is always in the enemy's lender region: anywhere if no
+    /// kind the enemy might move by after the move could reach the king
+    /// ([`Position::uncovered_harmless`]). Nothing else changes with such a move: its landing
+    /// only blocks, and any other zone candidate's lenders are the caller's concern.
     pub(crate) fn hider_keeps(
         &self,
         hiding: &Hiding<R::Storage>,
@@ -632,6 +644,19 @@ impl<R: Rules> Position<R> {
         let Some(hidden) = first_along(d, self.tables.rays[d][from.index()] & occ) else {
             return keep;
         };
+        if matches!(
+            R::HOOKS.movement_source,
+            MovementSource::Borrow {
+                place: Place::Attackers,
+                ..
+            }
+        ) {
+            return if self.uncovered_harmless(hidden, from, king) {
+                Bitboard::FULL
+            } else {
+                keep
+            };
+        }
         if self
             .borrowed_attacks_in(hidden, occ ^ Bitboard::from_square(from))
             .contains(king)
@@ -643,6 +668,39 @@ impl<R: Rules> Position<R> {
             return keep;
         }
         keep | !land
+    }
+
+    /// Where lenders are attackers: whether the piece on `hidden`, uncovered toward the king
+    /// on `king` by any move of the piece on `from`, cannot capture the king after it. Its
+    /// lenders then stand in its capture zone with `from` lifted (a landing only shortens
+    /// it), or are the moving piece itself, promoted or not; if neither those kinds nor its
+    /// own reach `king` from `hidden` on an empty board, no movement it may use does.
+    fn uncovered_harmless(&self, hidden: Square, from: Square, king: Square) -> bool {
+        let MovementSource::Borrow { lender, .. } = R::HOOKS.movement_source else {
+            return false;
+        };
+        let t = self.tables;
+        let h = self.piece_at(hidden);
+        let (hc, lc) = (h.color().index(), Self::lender_color(lender, h.color()));
+        let lifted = self.occupied() ^ Bitboard::from_square(from);
+        let mut kinds: KindMask = 1 << h.kind();
+        for sq in self.capture_zone_in(hidden, lc, lifted) & self.pieces_of(lc) {
+            kinds |= 1 << self.piece_at(sq).kind();
+        }
+        let mover = self.piece_at(from);
+        if mover.color() == lc {
+            let k = mover.kind();
+            kinds |= 1 << k;
+            if let Some(&up) = t.promote_to.get(k as usize).filter(|&&up| up != u8::MAX) {
+                kinds |= 1 << up;
+            }
+        }
+        kinds_in(kinds).all(|k| {
+            let k = k as usize;
+            !t.special[k]
+                && !(t.leap[hc][k][hidden.index()] | t.slide_reach[hc][k][hidden.index()])
+                    .contains(king)
+        })
     }
 
     /// The squares whose contents decide what the piece on `sq` borrows: a piece leaving,
@@ -664,6 +722,20 @@ impl<R: Rules> Position<R> {
             Place::Attacked => self.natural_attacks(p.kind(), p.color(), sq),
             Place::Attackers => self.capture_zone(sq, Self::lender_color(lender, p.color())),
         }
+    }
+
+    /// Whether [`Position::hider_keeps`] may give a hiding piece more than its ray: where
+    /// lenders are friends at fixed places (Annan) or attackers.
+    #[inline]
+    pub(crate) fn hiders_ask() -> bool {
+        Self::lenders_placed_friends()
+            || matches!(
+                R::HOOKS.movement_source,
+                MovementSource::Borrow {
+                    place: Place::Attackers,
+                    ..
+                }
+            )
     }
 
     /// Whether a piece's lenders are its friends standing at fixed places (Annan): a piece of
@@ -701,15 +773,86 @@ impl<R: Rules> Position<R> {
         zone
     }
 
-    /// The pieces of `by` in the capture zone of `sq` (the only ones that could capture there,
-    /// whatever they borrow), and the first pieces on the rays from `sq` that are not `by`'s
-    /// and hide a piece of `by` behind them (leaving would bring it into the zone).
-    pub(crate) fn zone_candidates(&self, sq: Square, by: Color) -> (Bb<R>, Bb<R>) {
-        let (found, hiding) = self.zone_candidates_hiding(sq, by);
-        (found, hiding.pieces)
+    /// The pieces of `by` in the capture zone of `sq`: the only ones that could capture there,
+    /// whatever they borrow.
+    pub(crate) fn zone_candidates(&self, sq: Square, by: Color) -> Bb<R> {
+        self.zone_pieces_in(sq, by, self.occupied(), self.pieces_of(by))
     }
 
-    /// [`Position::zone_candidates`], with the hiding pieces' lines ([`Hiding`]).
+    /// Whether a piece of `by` in the capture zone of `target` captures there with a movement
+    /// it uses (the check test without reflecting slides). A piece on a ray from `target`
+    /// that no leap reaches it from can only slide there: where lenders are attackers it is
+    /// asked only for the kinds sliding that way ([`Position::slides_lent`]), not for all
+    /// its lenders; the others with their whole borrowed movement.
+    pub(crate) fn zone_capturable(&self, target: Square, by: Color) -> bool {
+        let t = self.tables;
+        let captures = |from: Square, reaches: bool| {
+            reaches && self.mobile(from) && self.capture_obeys_landing(from, target)
+        };
+        let borrowed = |from: Square| captures(from, self.borrowed_attacks(from).contains(target));
+        // Special movements (lion, capture-only steps) are left to the whole movement.
+        if !matches!(
+            R::HOOKS.movement_source,
+            MovementSource::Borrow {
+                place: Place::Attackers,
+                ..
+            }
+        ) || t.any_special
+        {
+            return self.zone_candidates(target, by).into_iter().any(borrowed);
+        }
+        let occ = self.occupied();
+        let theirs = self.pieces_of(by);
+        let near = t.reverse.leap_sources[by.index()][target.index()] & theirs;
+        if near.into_iter().any(borrowed) {
+            return true;
+        }
+        for (d, rays) in t.rays.iter().enumerate() {
+            let ray = rays[target.index()];
+            if (ray & theirs).is_empty() {
+                continue;
+            }
+            let Some(from) = first_along(d, ray & occ).filter(|&f| theirs.contains(f)) else {
+                continue;
+            };
+            if !near.contains(from) && captures(from, self.slides_lent(from, OPPOSITE[d], target)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Where lenders are attackers: whether the piece on `from` slides to `target` along
+    /// direction `d` (the squares between empty) with a movement it uses: a lender of a kind
+    /// sliding that far that way (a `k` of the lenders attacks `from` iff a `k` of the other
+    /// colour on `from` attacks it), or its own kind where it uses that.
+    fn slides_lent(&self, from: Square, d: usize, target: Square) -> bool {
+        let MovementSource::Borrow { lender, own, .. } = R::HOOKS.movement_source else {
+            return false;
+        };
+        let t = self.tables;
+        let p = self.piece_at(from);
+        let (b, lc) = (p.color().index(), Self::lender_color(lender, p.color()));
+        let slides = |k: u8| {
+            t.reverse.slide_kinds[b][d] >> k & 1 != 0
+                && t.slide_reaches(b, k as usize, d, from, target)
+        };
+        for k in kinds_in(t.reverse.slide_kinds[b][d]) {
+            let lenders = self.pieces(lc, k);
+            if lenders.nonempty()
+                && (self.natural_attacks(k, !lc, from) & lenders).nonempty()
+                && slides(k)
+            {
+                return true;
+            }
+        }
+        slides(p.kind())
+            && (own == OwnMovement::Always || self.attackers_naturally(from, lc).is_empty())
+    }
+
+    /// [`Position::zone_candidates`], and the first pieces on the rays from `sq` that are not
+    /// `by`'s and hide a piece of `by` behind them (leaving would bring it into the zone),
+    /// with their lines ([`Hiding`]).
     pub(crate) fn zone_candidates_hiding(
         &self,
         sq: Square,
@@ -759,32 +902,29 @@ impl<R: Rules> Position<R> {
         let lifted = self.occupied() ^ Bitboard::from_square(king);
         let enemy = self.pieces_of(them);
         for to in targets & !known {
-            if !self.zone_holds(to, them, lifted, enemy) {
+            if self.zone_pieces_in(to, them, lifted, enemy).is_empty() {
                 safe.set(to);
             }
         }
         safe
     }
 
-    /// Whether a piece of `enemy` (pieces of `by`) stands in the capture zone of `sq` with
-    /// the board occupied as `occ`: `(capture_zone_in(sq, by, occ) & enemy).nonempty()`, ray
-    /// by ray and only along the rays holding such a piece (on a ray only the first piece
-    /// can be in the zone).
+    /// The pieces of `enemy` (pieces of `by`) in the capture zone of `sq` with the board
+    /// occupied as `occ`: `capture_zone_in(sq, by, occ) & enemy`, ray by ray and only along
+    /// the rays holding such a piece (on a ray only the first piece can be in the zone).
     #[inline]
-    fn zone_holds(&self, sq: Square, by: Color, occ: Bb<R>, enemy: Bb<R>) -> bool {
-        if (self.tables.reverse.leap_sources[by.index()][sq.index()] & enemy).nonempty() {
-            return true;
-        }
+    fn zone_pieces_in(&self, sq: Square, by: Color, occ: Bb<R>, enemy: Bb<R>) -> Bb<R> {
+        let mut found = self.tables.reverse.leap_sources[by.index()][sq.index()] & enemy;
         for (d, rays) in self.tables.rays.iter().enumerate() {
             let ray = rays[sq.index()];
             if (ray & enemy).is_empty() {
                 continue;
             }
-            if first_along(d, ray & occ).is_some_and(|first| enemy.contains(first)) {
-                return true;
+            if let Some(first) = first_along(d, ray & occ).filter(|&f| enemy.contains(f)) {
+                found.set(first);
             }
         }
-        false
+        found
     }
 
     /// The movement kinds ([`Position::movement_kinds`]) of every piece of `color` at once,

@@ -92,12 +92,7 @@ impl<R: Rules> Position<R> {
             // Without reflecting slides every movement is leaps and straight slides, so only
             // pieces in the capture zone can capture; each is asked with its borrowed movement.
             MovementSource::Borrow { .. } if t.reverse.reflect_kinds == 0 => {
-                let (candidates, _) = self.zone_candidates(target, by);
-                candidates.into_iter().any(|from| {
-                    self.borrowed_attacks(from).contains(target)
-                        && self.mobile(from)
-                        && self.capture_obeys_landing(from, target)
-                })
+                self.zone_capturable(target, by)
             }
             MovementSource::Borrow { .. } => self.king_capturable_by_kinds(target, by),
         }

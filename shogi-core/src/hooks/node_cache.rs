@@ -14,10 +14,13 @@
 //! allocated), so the standard path pays nothing for it.
 
 use crate::bitboard::{Bitboard, Storage};
-use crate::hooks::borrow::LentKinds;
+use crate::geometry::SQUARES;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::table::{KindMask, MAX_KINDS};
+
+/// Movement kinds (bit masks) per square, for the pieces of one colour at one node.
+pub(crate) type LentKinds = [KindMask; SQUARES];
 
 /// The per-node cache of the borrow and Isardam seams; see the module docs.
 pub(crate) struct NodeCache<S: Storage> {

@@ -451,10 +451,9 @@ impl<R: Rules> Position<R> {
                 }
             } else if hiding.pieces.contains(from) {
                 // Along its ray it still hides the enemy; elsewhere it uncovers it. Whether
-                // that is harmless pays to ask only where the move can change the enemy's
-                // lenders by a capture alone (Annan): elsewhere such moves are few.
+                // that is harmless is asked where it has an answer ([`Position::hiders_ask`]).
                 let keep = hiding.keep(from);
-                sure &= if Self::lenders_placed_friends() && (sure & !keep).nonempty() {
+                sure &= if Self::hiders_ask() && (targets & sure & !keep).nonempty() {
                     self.hider_keeps(&hiding, from, king)
                 } else {
                     keep
