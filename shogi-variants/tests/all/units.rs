@@ -168,11 +168,11 @@ mod tune {
 
     #[test]
     fn tuning_reads_positions_with_targets() {
-        // A position a pawn up for Black and its mirror a pawn up for White, with targets of
-        // 3/4 and 1/4: only a fitted scale K predicts both exactly (the Elo scale's 400 would
-        // miss them unless the pawn were worth 191 cp).
-        let up = "lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-        let down = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/1PPPPPPPP/1B5R1/LNSGKGSNL w - 1";
+        // Black with White's bishop in hand, and its mirror, with targets of 3/4 and 1/4: only
+        // a fitted scale K predicts both exactly (the Elo scale's 400 would miss them: a
+        // bishop is worth far more than the 191 cp that makes 3/4 there).
+        let up = "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b B 1";
+        let down = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL w b 1";
         let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
         let lines = format!("sfen {up} target 0.75\nsfen {down} target 0.25\n");
         let t = tune("shogi", &lines, 1, None).unwrap();
