@@ -205,16 +205,22 @@ pub enum Command {
         kif: Option<std::path::PathBuf>,
     },
     /// Texel-style tuning of the evaluation weights on game records (`selfplay`/`match`
-    /// output); prints the fitted weights.
+    /// output) or on positions with a target (`sfen <SFEN> target <P>`, P the expected
+    /// result for Black); prints the fitted weights.
     Tune {
         /// Variant id of the games.
         id: String,
-        /// Record files.
+        /// Record files, or files of `sfen <SFEN> target <P>` lines.
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
         /// Rounds of coordinate descent.
         #[arg(long, default_value_t = 10)]
         rounds: usize,
+        /// The logistic scale K in centipawns (default: fitted to the starting weights).
+        /// Fixing it fits the positional weights to the material's scale: a K fitted to
+        /// weights whose terms are too large keeps them so.
+        #[arg(long, value_parser = parse_scale)]
+        scale: Option<f64>,
     },
     /// Perft benchmark: nodes per second per variant, and the ratio to standard shogi.
     Bench {
@@ -236,6 +242,14 @@ pub enum Command {
 }
 
 /// `NAME=VALUE` of `--option`.
+/// A logistic scale for `tune --scale`: a positive number of centipawns.
+fn parse_scale(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(k) if k.is_finite() && k > 0.0 => Ok(k),
+        _ => Err(format!("'{text}' is not a positive number of centipawns")),
+    }
+}
+
 fn parse_option(text: &str) -> Result<(String, String), String> {
     match text.split_once('=') {
         Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.trim().to_string())),
@@ -585,7 +599,12 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             };
             w(out, &crate::match_runner::summary_text(&opts, &summary))?;
         }
-        Command::Tune { id, files, rounds } => {
+        Command::Tune {
+            id,
+            files,
+            rounds,
+            scale,
+        } => {
             let mut text = String::new();
             for f in &files {
                 text.push_str(
@@ -594,13 +613,16 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
                 );
                 text.push('\n');
             }
-            let (wts, before, after, n) = crate::tune::tune(&id, &text, rounds)
+            let t = crate::tune::tune(&id, &text, rounds, scale)
                 .map_err(|e| CliError::Other(e.to_string()))?;
             w(
                 out,
-                &format!("{n} positions; mean squared error {before:.6} -> {after:.6}"),
+                &format!(
+                    "{} positions; scale K {:.0} cp; mean squared error {:.6} -> {:.6}",
+                    t.positions, t.scale, t.error_before, t.error_after
+                ),
             )?;
-            w(out, &format!("{wts:#?}"))?;
+            w(out, &format!("{:#?}", t.weights))?;
         }
         Command::Bench {
             search: Some(d),

@@ -3,10 +3,17 @@
 //!
 //! Records are lines as `selfplay` and `match` write them (`startpos moves ... result 1-0 ...`).
 //! From each decided game every position after the opening plies whose side to move is not in
-//! check is taken with the game's result (1 Black won, 0 White won, 1/2 draw). The weights are
+//! check is taken with the game's result (1 Black won, 0 White won, 1/2 draw). A line may
+//! instead give one position and its expected result for Black directly,
+//! `sfen <SFEN> target <P>` with P in 0..=1: for example another engine's search score turned
+//! into a winning chance (a stronger engine's judgement is a less noisy target than the end of
+//! the game, the position came from). The weights are
 //! fitted by coordinate descent (each weight up or down by its step while that lowers the
 //! error) to minimise the mean squared difference between the result and
-//! `1 / (1 + 10^(-eval / 400))`, the logistic model of the Elo scale.
+//! `1 / (1 + 10^(-eval / K))`, the logistic model of the Elo scale. K is fitted first, to the
+//! starting weights (Texel's method): how many centipawns make a won game depends on the
+//! evaluation's own scale, and a K that does not fit would pull every positional weight
+//! towards it instead of towards the data.
 
 use crate::registry::{self, UnknownVariant, VariantVisitor};
 use shogi_core::eval::{Evaluator, Weights, WEIGHTS};
@@ -32,27 +39,47 @@ pub enum TuneError {
     NoPositions,
 }
 
-/// Tunes on `records` for variant `id`; returns the weights, the error before and after, and
-/// the number of positions.
+/// What a tuning run found.
+#[derive(Clone, Copy, Debug)]
+pub struct Tuned {
+    /// The fitted weights.
+    pub weights: Weights,
+    /// Mean squared error with the starting weights ([`WEIGHTS`]) and with the fitted ones.
+    pub error_before: f64,
+    pub error_after: f64,
+    /// Positions learnt from.
+    pub positions: usize,
+    /// The logistic scale K (centipawns), fitted to the starting weights.
+    pub scale: f64,
+}
+
+/// Tunes on `records` for variant `id`, with the logistic scale K given (`scale`) or fitted.
 pub fn tune(
     id: &str,
     records: &str,
     rounds: usize,
-) -> Result<(Weights, f64, f64, usize), TuneError> {
-    struct Run<'a>(&'a str, usize);
+    scale: Option<f64>,
+) -> Result<Tuned, TuneError> {
+    struct Run<'a>(&'a str, usize, Option<f64>);
     impl VariantVisitor for Run<'_> {
-        type Output = Result<(Weights, f64, f64, usize), TuneError>;
+        type Output = Result<Tuned, TuneError>;
         fn visit<R: Rules>(self, setup: usize) -> Self::Output {
             let samples = samples::<R>(setup, self.0)?;
             if samples.is_empty() {
                 return Err(TuneError::NoPositions);
             }
-            let before = error(&samples, WEIGHTS);
-            let w = descend(&samples, WEIGHTS, self.1);
-            Ok((w, before, error(&samples, w), samples.len()))
+            let scale = self.2.unwrap_or_else(|| fit_scale(&samples, WEIGHTS));
+            let weights = descend(&samples, WEIGHTS, scale, self.1);
+            Ok(Tuned {
+                weights,
+                error_before: error(&samples, WEIGHTS, scale),
+                error_after: error(&samples, weights, scale),
+                positions: samples.len(),
+                scale,
+            })
         }
     }
-    registry::dispatch(id, Run(records, rounds))?
+    registry::dispatch(id, Run(records, rounds, scale))?
 }
 
 fn samples<R: Rules>(setup: usize, records: &str) -> Result<Vec<Sample<R>>, TuneError> {
@@ -60,6 +87,22 @@ fn samples<R: Rules>(setup: usize, records: &str) -> Result<Vec<Sample<R>>, Tune
     for (i, line) in records.lines().enumerate() {
         let bad = |error: String| TuneError::Record { line: i + 1, error };
         if line.trim().is_empty() {
+            continue;
+        }
+        if let Some((sfen, target)) = line
+            .strip_prefix("sfen ")
+            .and_then(|rest| rest.split_once(" target "))
+        {
+            let result: f64 = target
+                .trim()
+                .parse()
+                .ok()
+                .filter(|p| (0.0..=1.0).contains(p))
+                .ok_or_else(|| bad(format!("target '{}' is not in 0..=1", target.trim())))?;
+            let pos = Position::<R>::from_sfen(sfen).map_err(|e| bad(e.to_string()))?;
+            if !pos.in_check(pos.side_to_move()) {
+                out.push(Sample { pos, result });
+            }
             continue;
         }
         let (head, tail) = line
@@ -92,18 +135,38 @@ fn samples<R: Rules>(setup: usize, records: &str) -> Result<Vec<Sample<R>>, Tune
     Ok(out)
 }
 
-/// Mean squared error of the weights' predictions.
-fn error<R: Rules>(samples: &[Sample<R>], w: Weights) -> f64 {
+/// Each sample's evaluation for Black under weights `w`.
+fn balances<R: Rules>(samples: &[Sample<R>], w: Weights) -> Vec<f64> {
     let e = Evaluator::with_weights(R::tables(), w);
+    samples.iter().map(|s| e.balance(&s.pos) as f64).collect()
+}
+
+/// Mean squared error of the predictions `1 / (1 + 10^(-v / scale))` of values `v`.
+fn error_of<R: Rules>(samples: &[Sample<R>], values: &[f64], scale: f64) -> f64 {
     let sum: f64 = samples
         .iter()
-        .map(|s| {
-            let v = e.balance(&s.pos) as f64;
-            let p = 1.0 / (1.0 + 10f64.powf(-v / 400.0));
-            (s.result - p).powi(2)
-        })
+        .zip(values)
+        .map(|(s, v)| (s.result - 1.0 / (1.0 + 10f64.powf(-v / scale))).powi(2))
         .sum();
     sum / samples.len() as f64
+}
+
+/// Mean squared error of the weights' predictions.
+fn error<R: Rules>(samples: &[Sample<R>], w: Weights, scale: f64) -> f64 {
+    error_of(samples, &balances(samples, w), scale)
+}
+
+/// Scales K tried, in centipawns: the Elo scale's 400 lies within.
+const SCALES: std::ops::RangeInclusive<u32> = 10..=1000;
+const SCALE_STEP: f64 = 10.0;
+
+/// The scale K that fits weights `w` best.
+fn fit_scale<R: Rules>(samples: &[Sample<R>], w: Weights) -> f64 {
+    let values = balances(samples, w);
+    SCALES
+        .map(|k| f64::from(k) * SCALE_STEP)
+        .min_by(|&a, &b| error_of(samples, &values, a).total_cmp(&error_of(samples, &values, b)))
+        .unwrap_or(400.0)
 }
 
 /// The tunable weights as (getter/setter index, step).
@@ -143,8 +206,8 @@ fn field(w: &mut Weights, i: usize) -> &mut i32 {
     }
 }
 
-fn descend<R: Rules>(samples: &[Sample<R>], mut w: Weights, rounds: usize) -> Weights {
-    let mut best = error(samples, w);
+fn descend<R: Rules>(samples: &[Sample<R>], mut w: Weights, scale: f64, rounds: usize) -> Weights {
+    let mut best = error(samples, w, scale);
     for _ in 0..rounds {
         let mut improved = false;
         for (i, step) in PARAMS {
@@ -157,7 +220,7 @@ fn descend<R: Rules>(samples: &[Sample<R>], mut w: Weights, rounds: usize) -> We
                     if *f < 0 {
                         break;
                     }
-                    let e = error(samples, t);
+                    let e = error(samples, t, scale);
                     if e < best {
                         best = e;
                         w = t;

@@ -134,8 +134,9 @@ mod tune {
                        P*2c 2d2h 6c6d result 1-0 checkmate black=a white=b\n\
                        startpos moves 2g2f 8c8d 2f2e 8d8e 7g7f 8e8f 8g8f 8b8f P*8g 8f8b \
                        result 0-1 checkmate black=a white=b\n";
-        let (w, before, after, n) = tune("shogi", records, 3).unwrap();
-        assert!(n > 0);
+        let t = tune("shogi", records, 3, None).unwrap();
+        let (w, before, after) = (t.weights, t.error_before, t.error_after);
+        assert!(t.positions > 0);
         assert!(after <= before, "{after} > {before}");
         // The descent keeps every weight non-negative.
         let fields = [
@@ -156,11 +157,50 @@ mod tune {
         ];
         assert!(fields.iter().all(|&f| f >= 0), "{w:?}");
         assert!(matches!(
-            tune("shogi", "startpos moves 7g7e result 1-0 x\n", 1),
+            tune("shogi", "startpos moves 7g7e result 1-0 x\n", 1, None),
             Err(TuneError::Record { line: 1, .. })
         ));
         assert!(matches!(
-            tune("shogi", "startpos moves 7g7f result * max-plies\n", 1),
+            tune("shogi", "startpos moves 7g7f result * max-plies\n", 1, None),
+            Err(TuneError::NoPositions)
+        ));
+    }
+
+    #[test]
+    fn tuning_reads_positions_with_targets() {
+        // Black with White's bishop in hand, and its mirror, with targets of 3/4 and 1/4: only
+        // a fitted scale K predicts both exactly (the Elo scale's 400 would miss them: a
+        // bishop is worth far more than the 191 cp that makes 3/4 there).
+        let up = "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b B 1";
+        let down = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL w b 1";
+        let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        let lines = format!("sfen {up} target 0.75\nsfen {down} target 0.25\n");
+        let t = tune("shogi", &lines, 1, None).unwrap();
+        assert_eq!(t.positions, 2);
+        assert!(t.error_before < 1e-4, "{t:?}");
+        assert!(t.error_after <= t.error_before);
+        // A scale given is kept; a wrong one leaves an error to fit.
+        let fixed = tune("shogi", &lines, 1, Some(100.0)).unwrap();
+        assert_eq!(fixed.scale, 100.0);
+        assert!(fixed.error_before > 0.01, "{fixed:?}");
+        // A target outside 0..=1, a malformed position: errors naming the line.
+        for bad in [
+            format!("\nsfen {start} target 1.5\n"),
+            format!("\nsfen {start} target x\n"),
+            "\nsfen 9/9 b - 1 target 0.5\n".to_string(),
+        ] {
+            assert!(
+                matches!(
+                    tune("shogi", &bad, 1, None),
+                    Err(TuneError::Record { line: 2, .. })
+                ),
+                "{bad}"
+            );
+        }
+        // The side to move in check: no quiet position to learn from.
+        let check = "4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1";
+        assert!(matches!(
+            tune("shogi", &format!("sfen {check} target 0.5\n"), 1, None),
             Err(TuneError::NoPositions)
         ));
     }
