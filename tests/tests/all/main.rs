@@ -19,6 +19,7 @@ mod family_boards;
 mod family_pieces;
 mod invariants_all;
 mod large_boards;
+mod layout;
 mod legal_filtered;
 mod mate;
 mod perft_standard;
