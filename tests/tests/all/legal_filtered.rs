@@ -162,6 +162,49 @@ fn isardam_set_up_positions_agree_with_reference() {
     }
 }
 
+/// Set-up positions for the shortcuts of this session's borrowed-movement and True Isardam
+/// work: a piece hiding an enemy slider from its own king (under Anti-Kiki it may move off the
+/// ray surely only where no kind the hidden piece could borrow reaches the king), and a piece
+/// standing between two like sliders (under True Isardam it is kept to that line like a
+/// pinned piece). Each move is made and taken back with both paths compared, so the lent and
+/// like records kept along the line are checked too.
+#[test]
+fn hiding_and_like_line_set_ups_agree_with_reference() {
+    let hiding = SetUp(&[
+        // Black's silver hides White's lance from Black's king; a bishop and golds about.
+        "4k4/9/4l4/9/7b1/9/4S4/3G1G3/4K4 b P 1",
+        // White's silver hides Black's rook from White's king; a gold in hand.
+        "4k4/4s4/9/9/4R4/9/9/9/4K4 w g 1",
+        // Two hiders on one ray, and a knight a leap from the king's zone.
+        "4k4/9/4r4/9/4G4/3n5/4S4/9/4K4 b - 1",
+    ]);
+    for id in [
+        "Shogi-Anti-Kiki-Position:1",
+        "Shogi-Anti-Kiki-Position:2",
+        "Shogi-Kiki-Position:1",
+    ] {
+        let positions = registry::dispatch(id, &hiding).expect("registered id");
+        assert!(positions > 30, "{id}: {positions}");
+    }
+    let like_line = SetUp(&[
+        // Black's silver between White's rook and Black's rook on the 5-file.
+        "4k4/4r4/9/4S4/9/4R4/9/9/4K4 b - 1",
+        // The same with White to move and its silver between them.
+        "4k4/4r4/9/4s4/9/4R4/9/9/4K4 w - 1",
+        // Bishops on a diagonal with a gold between, pieces in hand.
+        "4k4/9/2b6/9/4G4/9/6B2/9/4K4 b Pp 1",
+    ]);
+    for id in [
+        "Shogi-True-IsardamA:1",
+        "Shogi-True-IsardamA:2",
+        "Shogi-True-IsardamB:1",
+        "Shogi-True-IsardamB:2",
+    ] {
+        let positions = registry::dispatch(id, &like_line).expect("registered id");
+        assert!(positions > 30, "{id}: {positions}");
+    }
+}
+
 /// The one way to a position where the mover could capture the enemy king: the SFEN reader
 /// refuses it, but `make` plays any pseudo-legal move, so a pinned silver may step off its
 /// line. True Isardam B exempts that capture from the whole-board test, and its node test
