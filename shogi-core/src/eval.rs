@@ -231,6 +231,10 @@ pub struct Evaluator<S: Storage = u128> {
     hand_more: [i32; MAX_KINDS],
     /// Attacks depend on the occupancy (slides, special movement); else they are `reach`.
     blockable: [bool; MAX_KINDS],
+    /// Kinds that never reach more than one square (pawns): they have no choice of move to
+    /// credit, so no mobility or proximity term (Fairy-Stockfish leaves its shogi pawns out
+    /// too), and the squares they attack are outside the enemy's mobility area.
+    single_step: [bool; MAX_KINDS],
     /// The board's squares.
     board: Bitboard<S>,
     /// `camp[color]`: the colour's own half and the middle (the king's flank is in it).
@@ -330,8 +334,15 @@ impl<S: Storage> Evaluator<S> {
         }
         let mut blockable = [false; MAX_KINDS];
         let mut drop_attacker = [false; MAX_KINDS];
+        let mut single_step = [false; MAX_KINDS];
         for k in 0..t.kinds {
             blockable[k] = t.slide_dirs[0][k] != 0 || t.slide_dirs[1][k] != 0 || t.special[k];
+            single_step[k] = !t.royal[k]
+                && Color::BOTH.iter().all(|c| {
+                    t.geometry
+                        .squares()
+                        .all(|sq| reach[c.index()][k][sq.index()].count() <= 1)
+                });
             drop_attacker[k] = !t.nifu[k] && !t.drop_mate_forbidden[k];
         }
         // Own-side rank 0 is the colour's back rank; the camp is the first half plus the
@@ -358,6 +369,7 @@ impl<S: Storage> Evaluator<S> {
             hand_first,
             hand_more,
             blockable,
+            single_step,
             board: t.board,
             camp,
             enemy_half,
@@ -588,10 +600,12 @@ impl<S: Storage> Evaluator<S> {
                 }
                 p.twice[ci] |= p.once[ci] & att;
                 p.once[ci] |= att;
-                mobility += MOBILITY[(att & !own & self.board).count() as usize];
-                if let Some((a, b)) = both_kings {
-                    if (reach & near_kings).is_empty() {
-                        far += distance(sq, a) * distance(sq, b);
+                if !self.single_step[ku] {
+                    mobility += MOBILITY[(att & !own & self.board).count() as usize];
+                    if let Some((a, b)) = both_kings {
+                        if (reach & near_kings).is_empty() {
+                            far += distance(sq, a) * distance(sq, b);
+                        }
                     }
                 }
                 let Some(z) = enemy else { continue };
