@@ -233,8 +233,8 @@ pub struct Evaluator<S: Storage = u128> {
     blockable: [bool; MAX_KINDS],
     /// Kinds that never reach more than one square (pawns): they have no choice of move to
     /// credit, so no mobility or proximity term (Fairy-Stockfish leaves its shogi pawns out
-    /// too), and the squares they attack are outside the enemy's mobility area.
-    single_step: [bool; MAX_KINDS],
+    /// too), and the squares they attack are outside the enemy's mobility area. Bit per kind.
+    single_step: u64,
     /// The board's squares.
     board: Bitboard<S>,
     /// `camp[color]`: the colour's own half and the middle (the king's flank is in it).
@@ -334,15 +334,17 @@ impl<S: Storage> Evaluator<S> {
         }
         let mut blockable = [false; MAX_KINDS];
         let mut drop_attacker = [false; MAX_KINDS];
-        let mut single_step = [false; MAX_KINDS];
+        let mut single_step = 0u64;
         for k in 0..t.kinds {
             blockable[k] = t.slide_dirs[0][k] != 0 || t.slide_dirs[1][k] != 0 || t.special[k];
-            single_step[k] = !t.royal[k]
-                && Color::BOTH.iter().all(|c| {
-                    t.geometry
-                        .squares()
-                        .all(|sq| reach[c.index()][k][sq.index()].count() <= 1)
-                });
+            let one_square = Color::BOTH.iter().all(|c| {
+                t.geometry
+                    .squares()
+                    .all(|sq| reach[c.index()][k][sq.index()].count() <= 1)
+            });
+            if one_square && !t.royal[k] {
+                single_step |= 1 << k;
+            }
             drop_attacker[k] = !t.nifu[k] && !t.drop_mate_forbidden[k];
         }
         // Own-side rank 0 is the colour's back rank; the camp is the first half plus the
@@ -538,6 +540,30 @@ impl<S: Storage> Evaluator<S> {
         (value, kinds)
     }
 
+    /// `color`'s pawn-like pieces ([`Self::single_step`]): the squares they attack, and those
+    /// of them blocked by a piece of their own side.
+    fn single_steppers<R: Rules<Storage = S>>(
+        &self,
+        pos: &Position<R>,
+        color: Color,
+    ) -> (Bitboard<S>, Bitboard<S>) {
+        let own = pos.pieces_of(color);
+        let (mut attacks, mut blocked) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        let mut kinds = self.single_step;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            for sq in pos.pieces(color, k as u8) {
+                let r = self.reach[color.index()][k][sq.index()];
+                attacks |= r;
+                if (r & own).nonempty() {
+                    blocked.set(sq);
+                }
+            }
+        }
+        (attacks, blocked)
+    }
+
     /// One pass over the pieces and hands: Black's score without king safety, and the
     /// picture king safety reads.
     fn survey<R: Rules<Storage = S>>(
@@ -565,12 +591,16 @@ impl<S: Storage> Evaluator<S> {
             [Some(a), Some(b)] => Some((a.king, b.king)),
             _ => None,
         };
+        let steppers = Color::BOTH.map(|c| self.single_steppers(pos, c));
         let mut score = 0;
         for c in Color::BOTH {
             let ci = c.index();
             let sign = if c == Color::Black { 1 } else { -1 };
             let own = pos.pieces_of(c);
             let enemy = zones[(!c).index()].as_ref();
+            // Fairy-Stockfish's mobility area: a defended piece counts as a square reached, but
+            // not our royal pieces or blocked pawns, nor the squares the enemy's pawns attack.
+            let area = self.board & !pos.royals(c) & !steppers[ci].1 & !steppers[(!c).index()].0;
             // Checking squares by kind against the enemy king (a kind's own attacks from the
             // king's square, seen from the king's side), made when first needed.
             let mut check_from = [Bitboard::EMPTY; MAX_KINDS];
@@ -600,8 +630,8 @@ impl<S: Storage> Evaluator<S> {
                 }
                 p.twice[ci] |= p.once[ci] & att;
                 p.once[ci] |= att;
-                if !self.single_step[ku] {
-                    mobility += MOBILITY[(att & !own & self.board).count() as usize];
+                if self.single_step >> ku & 1 == 0 {
+                    mobility += MOBILITY[(att & area).count() as usize];
                     if let Some((a, b)) = both_kings {
                         if (reach & near_kings).is_empty() {
                             far += distance(sq, a) * distance(sq, b);
