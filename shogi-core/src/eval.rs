@@ -84,7 +84,9 @@ pub struct Weights {
     /// Per square a kind in hand could be dropped on in the enemy half, safely.
     pub drop_mobility: i32,
     /// Percent of the mobility curve (about -50 for a piece with no move, +120 for one
-    /// with sixteen) credited for the squares a board piece attacks that we do not occupy.
+    /// with sixteen) credited for the squares a board piece attacks in its side's mobility
+    /// area (Fairy-Stockfish's: not our royal pieces or blocked pawns, nor squares the
+    /// enemy's pawns attack; a defended piece counts). Pawn-like kinds get none.
     pub piece_mobility: i32,
 }
 
@@ -182,7 +184,7 @@ struct Picture<S: Storage> {
     checker_count: [usize; 2],
 }
 
-/// The mobility curve of a piece attacking `n` squares we do not occupy (Fairy-Stockfish's
+/// The mobility curve of a piece with `n` squares in its mobility area (Fairy-Stockfish's
 /// for fairy pieces in drop games, in our units), by `n`.
 const MOBILITY: [i32; SQUARES + 1] = {
     let mut t = [0; SQUARES + 1];
@@ -209,6 +211,8 @@ struct KingZone<S: Storage> {
 /// - piece-square values: a piece is worth more where it reaches more squares on an empty
 ///   board (leaps and slides), and an unpromoted piece in or near its promotion zone is
 ///   credited with part of what promoting would gain;
+/// - mobility: a curve of the squares each piece (pawn-like kinds aside) attacks in its
+///   side's mobility area;
 /// - pieces in hand: the first of a kind counts a little more than further ones (it gives a
 ///   new kind of drop), and a kind in hand counts the squares of the enemy half it could be
 ///   dropped on safely;

@@ -156,6 +156,27 @@ fn king_safety_reads_checks_drops_and_mobility() {
 }
 
 #[test]
+fn losing_a_pawn_is_never_a_gain() {
+    // From the start, each White pawn taken off the board (nothing else changed) leaves
+    // Black better. Pawns have no mobility term (one square, no choice), and a defended piece
+    // counts as a square reached: before both, the edge pawns' removal scored for White
+    // (1c: -132, 9c: -97), the freed lance and bishop and the pawn's own -27 outweighing it.
+    let e = Evaluator::new::<Std>();
+    let start = e.balance(&Position::<Std>::startpos(0));
+    for (file, rank_c) in [
+        (1, "pppppppp1"),
+        (2, "ppppppp1p"),
+        (5, "pppp1pppp"),
+        (8, "p1ppppppp"),
+        (9, "1pppppppp"),
+    ] {
+        let sfen = format!("lnsgkgsnl/1r5b1/{rank_c}/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+        let gain = e.balance(&pos(&sfen)) - start;
+        assert!(gain > 0, "White's {file}c pawn removed: {gain}");
+    }
+}
+
+#[test]
 fn king_safety_without_attack_maps() {
     // Where pieces do not always move by their own kind, king safety reads the enemy pieces'
     // movement next to the king and the enemy hand, less the defenders beside it.
