@@ -199,6 +199,10 @@ pub enum Command {
         /// An option for the USI engines, `NAME=VALUE` (repeatable).
         #[arg(long = "option", value_parser = parse_option)]
         options: Vec<(String, String)>,
+        /// The variant name sent to the USI engines (`USI_Variant`) when it is not the id,
+        /// e.g. the section name of a rule set defined in Fairy-Stockfish's variants.ini.
+        #[arg(long)]
+        engine_variant: Option<String>,
         /// Save each game as a record file (KIF; CSA for `.csa`); with several games, game N
         /// goes to FILE with `-N` before the extension.
         #[arg(long)]
@@ -562,6 +566,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             hash,
             threads,
             options,
+            engine_variant,
             kif,
         } => {
             let openings = match &openings {
@@ -584,6 +589,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
                 hash_mb: hash.clamp(1, crate::limits::MAX_HASH_MB),
                 threads,
                 options,
+                engine_variant,
                 progress_bar: true,
                 kif,
             };

@@ -43,6 +43,10 @@ pub struct MatchOptions {
     pub threads: usize,
     /// `setoption` lines sent to the external engines (name, value).
     pub options: Vec<(String, String)>,
+    /// The `USI_Variant` value sent to the external engines when it is not the id: the name
+    /// another engine knows this rule set by (Fairy-Stockfish's variant names cannot hold
+    /// the `:` of a setup id).
+    pub engine_variant: Option<String>,
     /// Show a progress bar (when stderr is a terminal).
     pub progress_bar: bool,
     /// Save each game as a record file (KIF; CSA for `.csa`): game N of several goes to the
@@ -64,6 +68,7 @@ impl Default for MatchOptions {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             options: Vec::new(),
+            engine_variant: None,
             progress_bar: false,
             kif: None,
         }
@@ -265,9 +270,11 @@ impl<R: Rules> Contestant<R> {
         {
             options.insert(0, ("USI_Hash".to_string(), opts.hash_mb.to_string()));
         }
-        client
-            .prepare(R::TABLE.setups[setup].id, &options)
-            .map_err(fail)?;
+        let variant = opts
+            .engine_variant
+            .as_deref()
+            .unwrap_or(R::TABLE.setups[setup].id);
+        client.prepare(variant, &options).map_err(fail)?;
         Ok(Contestant::Usi(Box::new(client)))
     }
 

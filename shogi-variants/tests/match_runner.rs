@@ -203,6 +203,35 @@ fn setup_errors_are_reported() {
 }
 
 #[test]
+fn engine_variant_names_the_rule_set_for_the_other_engine() {
+    // An engine that knows standard shogi only as "alias" and resigns at once.
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fake-usi-alias.sh");
+    let script = r#"while read -r line; do
+  case "$line" in
+    usi) echo "id name fake-alias"; echo "option name USI_Variant type combo default alias var alias"; echo "usiok";;
+    "setoption name USI_Variant value alias") chosen=1;;
+    isready) echo "readyok";;
+    go*) [ -n "$chosen" ] && echo "bestmove resign";;
+    quit) exit 0;;
+  esac
+done
+"#;
+    std::fs::write(&path, script).expect("write the fake engine");
+    let mut o = opts("shogi", format!("sh {}", path.display()), 2, 10);
+    match run_match(&o, &mut Vec::new(), &mut Vec::new()) {
+        Err(MatchError::Engine {
+            error: ClientError::NoVariant { id, .. },
+            ..
+        }) => assert_eq!(id, "shogi"),
+        other => panic!("{other:?}"),
+    }
+    o.engine_variant = Some("alias".to_string());
+    let (s, records, _) = run(&o);
+    assert_eq!((s.wins, s.losses, s.draws), (2, 0, 0), "{records:?}");
+    assert!(records.iter().all(|r| r.contains("resign")), "{records:?}");
+}
+
+#[test]
 fn binary_engine2_against_engine_with_sfen_and_out_file() {
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("match-games.txt");
     let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
