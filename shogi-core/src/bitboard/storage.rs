@@ -371,13 +371,31 @@ mod tests {
         assert_eq!(model(!U256::ZERO & U256::FULL).len(), U256::CAPACITY);
     }
 
-    /// The narrow storage holds whole files only, and narrowing keeps exactly its squares.
+    /// The narrow storages hold whole files only, and narrowing keeps exactly their squares.
     #[test]
-    fn u128_holds_whole_files() {
+    fn narrow_words_hold_whole_files() {
         assert_eq!(u128::CAPACITY % crate::geometry::STRIDE as usize, 0);
         assert_eq!(u128::FULL.count_ones() as usize, u128::CAPACITY);
-        let w = U256::bit(5) | U256::bit(119) | U256::bit(130);
-        assert_eq!(u128::from_wide(w), u128::bit(5) | u128::bit(119));
+        let w = U256::bit(5) | U256::bit(59) | U256::bit(119) | U256::bit(130);
+        assert_eq!(
+            u128::from_wide(w),
+            u128::bit(5) | u128::bit(59) | u128::bit(119)
+        );
         assert_eq!(u128::RANK_FIRST.count_ones() as usize, u128::CAPACITY / 12);
+        let stride = crate::geometry::STRIDE as usize;
+        assert_eq!(u64::CAPACITY, 64 / stride * stride);
+        assert_eq!(u64::FULL.count_ones() as usize, u64::CAPACITY);
+        assert_eq!(u64::from_wide(w), u64::bit(5) | u64::bit(59));
+        assert_eq!(u64::RANK_FIRST.count_ones() as usize, u64::CAPACITY / 12);
+        assert_eq!(u64::RANK_LAST.highest(), 59);
+        // The one-word kernel's bit operations at the word's ends.
+        let ends = u64::bit(0) | u64::bit(59);
+        assert_eq!(ends.highest_or_zero(), 59);
+        assert_eq!(ends.without_lowest(), u64::bit(59));
+        assert_eq!(u64::bit(59).up_to_lowest().count_ones(), 60);
+        assert!(ends.test(59) && !ends.test(58));
+        assert_eq!(ends.shl(12), u64::bit(12));
+        assert_eq!(ends.shr(12), u64::bit(47));
+        assert_eq!(ends.shl(64), 0);
     }
 }
