@@ -34,8 +34,9 @@ pub trait Rules: 'static + Sized + Copy + Default + Send + Sync + std::fmt::Debu
     const HOOKS: Hooks = Self::TABLE.hooks;
     /// The board; equal to `TABLE.geometry`, kept by value so sizes fold at compile time.
     const GEOMETRY: Geometry = Self::TABLE.geometry;
-    /// The word its bitboards are stored in: `u128` for boards of up to ten files, else
-    /// [`crate::bitboard::U256`] (`variant!` picks it by [`Geometry::fits_u128`]).
+    /// The word its bitboards are stored in: `u64` for boards of up to five files, `u128` for
+    /// up to ten, else [`crate::bitboard::U256`] (`variant!` picks it by
+    /// [`Geometry::fits_u64`] and [`Geometry::fits_u128`]).
     type Storage: Storage;
     /// Attack tables, built on first use.
     fn tables() -> &'static Tables<Self::Storage>;

@@ -221,8 +221,11 @@ pub fn generate(def: &VariantDef, model: &Model) -> TokenStream {
     });
     let notes = &model.notes;
     let (files, ranks) = (model.geometry.files, model.geometry.ranks);
-    // The storage word: boards of up to ten files fit a u128, wider ones take 256 bits.
-    let storage = if model.geometry.fits_u128() {
+    // The storage word: boards of up to five files fit a u64, of up to ten a u128, wider ones
+    // take 256 bits.
+    let storage = if model.geometry.fits_u64() {
+        quote!(u64)
+    } else if model.geometry.fits_u128() {
         quote!(u128)
     } else {
         quote!(::shogi_core::bitboard::U256)

@@ -3,7 +3,7 @@
 //! The board is data of the rule set: a [`Geometry`] of `files × ranks` (3×3 up to 12×12) in
 //! the rule table. Square index = `file_index * STRIDE + rank_index` with [`STRIDE`] = 12, file
 //! index 0 = USI file 1, rank index 0 = USI rank `a`, the same for every board and storage
-//! type: a board of up to 10 files fits a `u128` (10 × 12 bits), chu shogi's 12×12 a 256-bit
+//! type: a board of up to 5 files fits a `u64`, of up to 10 a `u128` (10 × 12 bits), chu shogi's 12×12 a 256-bit
 //! storage, and a square means the same bit in both. Files are contiguous runs of bits, so
 //! lance rays stay inside one word range, and a board of fewer ranks leaves the bits above its
 //! last rank empty. Everything that depends on the size
@@ -19,6 +19,8 @@ pub const MAX_FILES: u8 = 12;
 /// Most files a board stored in a `u128` can have (`u128` bits / [`STRIDE`]); wider boards use
 /// the 256-bit storage.
 pub const NARROW_FILES: u8 = (128 / STRIDE as u32) as u8;
+/// Most files a board stored in a `u64` can have (`u64` bits / [`STRIDE`]).
+pub const WORD_FILES: u8 = (64 / STRIDE as u32) as u8;
 /// Largest number of ranks.
 pub const MAX_RANKS: u8 = STRIDE;
 /// Smallest number of files or ranks.
@@ -181,6 +183,12 @@ impl Geometry {
         self.files <= NARROW_FILES
     }
 
+    /// Whether the board fits the `u64` storage ([`WORD_FILES`] files), which the `variant!`
+    /// macro picks for it: one machine word per bitboard.
+    pub const fn fits_u64(&self) -> bool {
+        self.files <= WORD_FILES
+    }
+
     /// Every square of the board in index order.
     pub fn squares(self) -> impl Iterator<Item = Square> {
         (0..self.files)
@@ -279,6 +287,8 @@ mod tests {
         assert!(Geometry::new(10, 10).is_ok());
         assert!(Geometry::new(10, 10).unwrap().fits_u128());
         assert!(!Geometry::new(11, 11).unwrap().fits_u128());
+        assert!(Geometry::new(5, 5).unwrap().fits_u64());
+        assert!(!Geometry::new(6, 6).unwrap().fits_u64());
         assert!(Geometry::new(12, 12).is_ok());
     }
 

@@ -44,6 +44,11 @@ pub fn assert_perft<R: shogi_core::Rules>(sfen: &str, expected: &[u64]) {
     }
 }
 
+/// Whether rule type `R` stores its bitboards in the word `S`.
+pub fn stores_in<R: shogi_core::Rules, S: 'static>() -> bool {
+    std::any::TypeId::of::<R::Storage>() == std::any::TypeId::of::<S>()
+}
+
 /// Sorted copy of a list of USI moves.
 pub fn sorted(list: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();

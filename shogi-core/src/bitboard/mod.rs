@@ -243,6 +243,7 @@ mod tests {
 
     #[test]
     fn neighbours_in_each_storage() {
+        neighbours_are_the_king_steps::<u64>();
         neighbours_are_the_king_steps::<u128>();
         neighbours_are_the_king_steps::<U256>();
     }
@@ -271,6 +272,7 @@ mod tests {
 
     #[test]
     fn files_held_in_each_storage() {
+        files_held_are_the_files::<u64>();
         files_held_are_the_files::<u128>();
         files_held_are_the_files::<U256>();
     }
@@ -289,5 +291,11 @@ mod tests {
         assert_eq!((nine & Bitboard::file(8)).count(), 9);
         assert_eq!(!nine & nine, Bitboard::EMPTY);
         assert_eq!((!Bitboard::<u128>::EMPTY).count() as usize, u128::CAPACITY);
+        let micro = Geometry::new(4, 5).unwrap();
+        let small = Bitboard::<u64>::board(&micro);
+        assert_eq!(small.count(), 20);
+        assert_eq!((small & Bitboard::file(3)).count(), 5);
+        assert_eq!(!small & small, Bitboard::EMPTY);
+        assert_eq!((!Bitboard::<u64>::EMPTY).count() as usize, u64::CAPACITY);
     }
 }

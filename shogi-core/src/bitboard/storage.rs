@@ -1,5 +1,6 @@
-//! The words a [`super::Bitboard`] is stored in: `u128` for boards of up to ten files and
-//! [`U256`] above. Both hold squares at the same bit indices (see [`crate::geometry`]).
+//! The words a [`super::Bitboard`] is stored in: `u64` for boards of up to five files, `u128`
+//! for up to ten and [`U256`] above. All hold squares at the same bit indices (see
+//! [`crate::geometry`]).
 
 use crate::geometry::{SQUARES, STRIDE};
 use std::fmt::Debug;
@@ -75,21 +76,71 @@ const fn low_bits(n: usize) -> U256 {
     m
 }
 
-/// Whole files that fit 128 bits.
-const U128_CAPACITY: usize = 128 / STRIDE as usize * STRIDE as usize;
+/// A primitive word as storage: whole files of it (`$capacity`), one machine word or two.
+/// `$test` is the body of [`Storage::test`] for `self` and `index`.
+macro_rules! word_storage {
+    ($word:ty, $capacity:ident, $doc:literal, |$s:ident, $i:ident| $test:block) => {
+        #[doc = $doc]
+        const $capacity: usize = <$word>::BITS as usize / STRIDE as usize * STRIDE as usize;
 
-impl Storage for u128 {
-    const CAPACITY: usize = U128_CAPACITY;
-    const ZERO: Self = 0;
-    const FULL: Self = low_bits(U128_CAPACITY).lo;
-    const RANK_FIRST: Self = rank_bits(0, U128_CAPACITY).lo;
-    const RANK_LAST: Self = rank_bits(STRIDE as usize - 1, U128_CAPACITY).lo;
-    #[inline]
-    fn bit(index: usize) -> Self {
-        1 << index
-    }
-    #[inline]
-    fn test(self, index: usize) -> bool {
+        impl Storage for $word {
+            const CAPACITY: usize = $capacity;
+            const ZERO: Self = 0;
+            const FULL: Self = low_bits($capacity).lo as $word;
+            const RANK_FIRST: Self = rank_bits(0, $capacity).lo as $word;
+            const RANK_LAST: Self = rank_bits(STRIDE as usize - 1, $capacity).lo as $word;
+            #[inline]
+            fn bit(index: usize) -> Self {
+                1 << index
+            }
+            #[inline]
+            fn test($s, $i: usize) -> bool $test
+            #[inline]
+            fn count_ones(self) -> u32 {
+                <$word>::count_ones(self)
+            }
+            #[inline]
+            fn trailing_zeros(self) -> u32 {
+                <$word>::trailing_zeros(self)
+            }
+            #[inline]
+            fn highest(self) -> u32 {
+                <$word>::BITS - 1 - self.leading_zeros()
+            }
+            #[inline]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn up_to_lowest(self) -> Self {
+                self ^ self.wrapping_sub(1)
+            }
+            #[inline]
+            fn highest_or_zero(self) -> u32 {
+                <$word>::BITS - 1 - (self | 1).leading_zeros()
+            }
+            #[inline]
+            fn shl(self, n: u32) -> Self {
+                // Callers shift by constants (1, the stride): the check folds away.
+                self.checked_shl(n).unwrap_or(0)
+            }
+            #[inline]
+            fn shr(self, n: u32) -> Self {
+                self.checked_shr(n).unwrap_or(0)
+            }
+            #[inline]
+            fn from_wide(wide: U256) -> Self {
+                wide.lo as $word
+            }
+        }
+    };
+}
+
+word_storage!(
+    u128,
+    U128_CAPACITY,
+    "Whole files that fit 128 bits.",
+    |self, index| {
         // One 64-bit half and a bit test (a 128-bit shift by a variable count is several
         // instructions).
         let half = if index < 64 {
@@ -99,44 +150,15 @@ impl Storage for u128 {
         };
         half >> (index & 63) & 1 != 0
     }
-    #[inline]
-    fn count_ones(self) -> u32 {
-        u128::count_ones(self)
-    }
-    #[inline]
-    fn trailing_zeros(self) -> u32 {
-        u128::trailing_zeros(self)
-    }
-    #[inline]
-    fn highest(self) -> u32 {
-        127 - self.leading_zeros()
-    }
-    #[inline]
-    fn without_lowest(self) -> Self {
-        self & self.wrapping_sub(1)
-    }
-    #[inline]
-    fn up_to_lowest(self) -> Self {
-        self ^ self.wrapping_sub(1)
-    }
-    #[inline]
-    fn highest_or_zero(self) -> u32 {
-        127 - (self | 1).leading_zeros()
-    }
-    #[inline]
-    fn shl(self, n: u32) -> Self {
-        // Callers shift by constants (1, the stride): the check folds away.
-        self.checked_shl(n).unwrap_or(0)
-    }
-    #[inline]
-    fn shr(self, n: u32) -> Self {
-        self.checked_shr(n).unwrap_or(0)
-    }
-    #[inline]
-    fn from_wide(wide: U256) -> Self {
-        wide.lo
-    }
-}
+);
+
+word_storage!(
+    u64,
+    U64_CAPACITY,
+    "Whole files that fit 64 bits: small boards, whose every bitboard operation is then one \
+     machine instruction where a `u128` takes two or more.",
+    |self, index| { self >> index & 1 != 0 }
+);
 
 /// 256 bits as two `u128` halves (`lo` holds indices 0–127): the storage of boards wider than
 /// ten files.
@@ -349,13 +371,31 @@ mod tests {
         assert_eq!(model(!U256::ZERO & U256::FULL).len(), U256::CAPACITY);
     }
 
-    /// The narrow storage holds whole files only, and narrowing keeps exactly its squares.
+    /// The narrow storages hold whole files only, and narrowing keeps exactly their squares.
     #[test]
-    fn u128_holds_whole_files() {
+    fn narrow_words_hold_whole_files() {
         assert_eq!(u128::CAPACITY % crate::geometry::STRIDE as usize, 0);
         assert_eq!(u128::FULL.count_ones() as usize, u128::CAPACITY);
-        let w = U256::bit(5) | U256::bit(119) | U256::bit(130);
-        assert_eq!(u128::from_wide(w), u128::bit(5) | u128::bit(119));
+        let w = U256::bit(5) | U256::bit(59) | U256::bit(119) | U256::bit(130);
+        assert_eq!(
+            u128::from_wide(w),
+            u128::bit(5) | u128::bit(59) | u128::bit(119)
+        );
         assert_eq!(u128::RANK_FIRST.count_ones() as usize, u128::CAPACITY / 12);
+        let stride = crate::geometry::STRIDE as usize;
+        assert_eq!(u64::CAPACITY, 64 / stride * stride);
+        assert_eq!(u64::FULL.count_ones() as usize, u64::CAPACITY);
+        assert_eq!(u64::from_wide(w), u64::bit(5) | u64::bit(59));
+        assert_eq!(u64::RANK_FIRST.count_ones() as usize, u64::CAPACITY / 12);
+        assert_eq!(u64::RANK_LAST.highest(), 59);
+        // The one-word kernel's bit operations at the word's ends.
+        let ends = u64::bit(0) | u64::bit(59);
+        assert_eq!(ends.highest_or_zero(), 59);
+        assert_eq!(ends.without_lowest(), u64::bit(59));
+        assert_eq!(u64::bit(59).up_to_lowest().count_ones(), 60);
+        assert!(ends.test(59) && !ends.test(58));
+        assert_eq!(ends.shl(12), u64::bit(12));
+        assert_eq!(ends.shr(12), u64::bit(47));
+        assert_eq!(ends.shl(64), 0);
     }
 }

@@ -5,10 +5,9 @@
 //! lists worked out by hand at the far files and ranks.
 
 use shogi_core::bitboard::U256;
-use shogi_core::{Position, Rules, SfenError};
+use shogi_core::{Position, SfenError};
 use shogi_macros::variant;
-use shogi_tests::{legal_usi as moves, sorted};
-use std::any::TypeId;
+use shogi_tests::{legal_usi as moves, sorted, stores_in};
 
 variant! {
     /// 12 files × 10 ranks: standard pieces, three-rank zone, twelve pawns a side.
@@ -32,14 +31,10 @@ variant! {
 
 #[test]
 fn wide_boards_take_the_wide_storage() {
-    let storage = |id: TypeId| id == TypeId::of::<U256>();
-    assert!(storage(TypeId::of::<<TwelveByTen as Rules>::Storage>()));
-    assert!(storage(TypeId::of::<<TwelveByTwelve as Rules>::Storage>()));
+    assert!(stores_in::<TwelveByTen, U256>());
+    assert!(stores_in::<TwelveByTwelve, U256>());
     // Ten files still fit the narrow word.
-    assert_eq!(
-        TypeId::of::<<shogi_variants::variants::Standard as Rules>::Storage>(),
-        TypeId::of::<u128>()
-    );
+    assert!(stores_in::<shogi_variants::variants::Standard, u128>());
     let text = TwelveByTwelve::TABLE.render();
     assert!(
         text.contains("board: 12 files x 12 ranks (files 1-12, ranks a-l)"),

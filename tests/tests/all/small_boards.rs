@@ -29,7 +29,57 @@ variant! {
     setup {}
 }
 
-use shogi_tests::{legal_usi as moves, sorted};
+variant! {
+    /// 5 files × 12 ranks test board: the tallest board of the one-word storage, so that its
+    /// last file's top squares take the word's highest used bits.
+    pub struct FiveByTwelve;
+    id = "Test-FiveByTwelve";
+    board = 5x12;
+    pieces = standard;
+    start = "rbsgk/ln2p/5/5/5/5/5/5/5/5/P1PNL/KGSBR";
+    setup {}
+}
+
+/// [`FiveByTwelve`]'s rules on the two-word storage, to compare the words.
+#[derive(Clone, Copy, Debug, Default)]
+struct FiveByTwelveWide;
+shogi_core::impl_rules!(FiveByTwelveWide, *<FiveByTwelve as Rules>::TABLE, u128);
+
+use shogi_tests::{legal_usi as moves, sorted, stores_in};
+
+/// Boards of up to five files take a `u64` (one machine word), wider ones a `u128`; the words
+/// must not change what is legal: perft from the start and from a walk into the middlegame
+/// agree on both.
+#[test]
+fn five_files_take_one_word_and_count_the_same() {
+    assert!(stores_in::<FiveByFive, u64>());
+    assert!(stores_in::<FiveByTwelve, u64>());
+    assert!(stores_in::<SevenByNine, u128>());
+    let mut word = Position::<FiveByTwelve>::startpos(0);
+    let mut wide = Position::<FiveByTwelveWide>::startpos(0);
+    for ply in 0..40u64 {
+        assert_eq!(word.to_sfen(), wide.to_sfen());
+        assert_eq!(word.perft(2), wide.perft(2), "after {ply} plies");
+        let list = word.legal_move_list();
+        assert_eq!(
+            list.len(),
+            wide.legal_move_list().len(),
+            "after {ply} plies"
+        );
+        if list.is_empty() {
+            break;
+        }
+        // A fixed spread of moves, captures and drops among them.
+        let usi = word.move_to_usi(list[(ply as usize * 7 + 3) % list.len()]);
+        let (a, b) = (word.parse_usi(&usi).unwrap(), wide.parse_usi(&usi).unwrap());
+        word.make(a);
+        wide.make(b);
+    }
+    assert_eq!(
+        Position::<FiveByTwelve>::startpos(0).perft(4),
+        Position::<FiveByTwelveWide>::startpos(0).perft(4)
+    );
+}
 
 #[test]
 fn the_rule_tables_carry_their_boards() {
