@@ -99,6 +99,9 @@ static SIDE: [[U256; SQUARES]; 2] = place_masks(SIDE_AT);
 static KNIGHT: [[U256; SQUARES]; 2] = place_masks(KNIGHT_AT);
 static AROUND: [[U256; SQUARES]; 2] = place_masks(AROUND_AT);
 
+/// The bit of [`LentPly::cover`] that the eighth and later sliding lenders share.
+const COVER_SHARED: usize = 7;
+
 /// A place's offsets per colour as index shifts, each with the squares it stays on the storage
 /// from: `shifted(lenders, -shift) & from` holds every square with a lender at that offset,
 /// so the pieces with some lender are found with one shift per offset instead of a mask per
@@ -337,31 +340,30 @@ impl<R: Rules> Position<R> {
             leaps: Bitboard::EMPTY,
             start,
             end: start,
-            touch: Bitboard::EMPTY,
+            cover: [0; SQUARES],
             lent: Bitboard::EMPTY,
+            twice: Bitboard::EMPTY,
             zone: None,
         };
         stack.plies.resize(ply, none);
         stack.sliders.truncate(start as usize);
-        let (mut leaps, mut touch, mut lent) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
+        let mut rec = LentPly { hash, ..none };
         if place == Place::Attackers {
-            leaps = self.lender_attacks(lc, |sq, k, att| {
+            rec.leaps = self.lender_attacks(lc, |sq, k, att| {
+                let bit = 1 << (stack.sliders.len() - start as usize).min(COVER_SHARED);
                 stack.sliders.push((sq, k, att));
-                touch |= att | Bitboard::from_square(sq);
-                lent |= att & !self.pieces_of_kind(k);
+                for s in att | Bitboard::from_square(sq) {
+                    rec.cover[s.index()] |= bit;
+                }
+                let lent = att & !self.pieces_of_kind(k);
+                rec.twice |= rec.lent & lent;
+                rec.lent |= lent;
             });
         }
         let kings = self.royals(!us);
-        let zone = (kings.count() == 1).then(|| self.zone_record(kings.lsb().unwrap(), us));
-        stack.plies.push(LentPly {
-            hash,
-            leaps,
-            end: stack.sliders.len() as u32,
-            touch,
-            lent,
-            zone,
-            ..none
-        });
+        rec.zone = (kings.count() == 1).then(|| self.zone_record(kings.lsb().unwrap(), us));
+        rec.end = stack.sliders.len() as u32;
+        stack.plies.push(rec);
         self.lent = stack;
     }
 
@@ -462,8 +464,11 @@ impl<R: Rules> Position<R> {
         let mut near = rec.leaps;
         let mut found = Bitboard::EMPTY;
         let mut changed = Bitboard::EMPTY;
+        // The sliding lenders whose square or attacks the move changed.
+        let mut touched = 0u8;
         for (sq, _) in self.last_move_squares() {
             changed.set(sq);
+            touched |= rec.cover[sq.index()];
             let p = self.piece_at(sq);
             if p.is_empty() || p.color() != lc {
                 continue;
@@ -475,12 +480,22 @@ impl<R: Rules> Position<R> {
                 found |= self.lender_slides(k, lc, sq, occ) & mine & !self.pieces_of_kind(k);
             }
         }
-        // A move that touched no sliding lender nor its attacks leaves the pieces they lend
-        // to as recorded (`mine` changed only where the move did).
-        if (rec.touch & changed).is_empty() {
-            return Some((near, found | rec.lent & mine));
+        // The other sliding lenders lend as recorded (`mine` changed only where the move
+        // did). With one touched, the pieces it alone lent to are taken from the record, and
+        // those it lends to now added.
+        let sliders = &self.lent.sliders[rec.start as usize..rec.end as usize];
+        if touched.count_ones() <= 1 && touched >> COVER_SHARED == 0 {
+            let mut lent = rec.lent;
+            if touched != 0 {
+                let (sq, k, att) = sliders[touched.trailing_zeros() as usize];
+                lent &= !(att & !self.pieces_of_kind(k) & !rec.twice);
+                if !changed.contains(sq) {
+                    lent |= self.lender_slides(k, lc, sq, occ) & !self.pieces_of_kind(k);
+                }
+            }
+            return Some((near, found | lent & mine));
         }
-        for &(sq, k, att) in &self.lent.sliders[rec.start as usize..rec.end as usize] {
+        for &(sq, k, att) in sliders {
             if changed.contains(sq) {
                 continue;
             }
