@@ -659,13 +659,7 @@ impl<R: Rules> Position<R> {
         let Some(hidden) = first_along(d, self.tables.rays[d][from.index()] & occ) else {
             return keep;
         };
-        if matches!(
-            R::HOOKS.movement_source,
-            MovementSource::Borrow {
-                place: Place::Attackers,
-                ..
-            }
-        ) {
+        if Self::lenders_attack() {
             return if self.uncovered_harmless(hidden, from, king) {
                 Bitboard::FULL
             } else {
@@ -686,7 +680,8 @@ impl<R: Rules> Position<R> {
     }
 
     /// Where lenders are attackers: whether the piece on `hidden`, uncovered toward the king
-    /// on `king` by any move of the piece on `from`, cannot capture the king after it. Its
+    /// on `king` by any move of the piece on `from` (or standing in the capture zone of
+    /// `king` where the king on `from` steps), cannot capture the king after it. Its
     /// lenders then stand in its capture zone with `from` lifted (a landing only shortens
     /// it), or are the moving piece itself, promoted or not; if neither those kinds nor its
     /// own reach `king` from `hidden` on an empty board, no movement it may use does.
@@ -699,7 +694,7 @@ impl<R: Rules> Position<R> {
         let (hc, lc) = (h.color().index(), Self::lender_color(lender, h.color()));
         let lifted = self.occupied() ^ Bitboard::from_square(from);
         let mut kinds: KindMask = 1 << h.kind();
-        for sq in self.capture_zone_in(hidden, lc, lifted) & self.pieces_of(lc) {
+        for sq in self.zone_pieces_in(hidden, lc, lifted, self.pieces_of(lc)) {
             kinds |= 1 << self.piece_at(sq).kind();
         }
         let mover = self.piece_at(from);
@@ -743,14 +738,19 @@ impl<R: Rules> Position<R> {
     /// lenders are friends at fixed places (Annan) or attackers.
     #[inline]
     pub(crate) fn hiders_ask() -> bool {
-        Self::lenders_placed_friends()
-            || matches!(
-                R::HOOKS.movement_source,
-                MovementSource::Borrow {
-                    place: Place::Attackers,
-                    ..
-                }
-            )
+        Self::lenders_placed_friends() || Self::lenders_attack()
+    }
+
+    /// Whether lenders are the pieces attacking the borrower (Anti-Kiki).
+    #[inline]
+    fn lenders_attack() -> bool {
+        matches!(
+            R::HOOKS.movement_source,
+            MovementSource::Borrow {
+                place: Place::Attackers,
+                ..
+            }
+        )
     }
 
     /// Whether a piece's lenders are its friends standing at fixed places (Annan): a piece of
@@ -908,7 +908,10 @@ impl<R: Rules> Position<R> {
     /// The squares among `targets` where the king of the side to move on `king` is safe
     /// whatever anyone borrows: no piece of `them` stands in the capture zone of the square
     /// with the king lifted off its own. Its own steps as the parent's record judged them
-    /// where the last move changed nothing there ([`Position::zone_record`]).
+    /// where the last move changed nothing there ([`Position::zone_record`]). Where lenders
+    /// are attackers, also where every piece there is harmless, no kind it might move by
+    /// after the step reaching the target ([`Position::uncovered_harmless`], the king the
+    /// piece leaving): most steps near an enemy piece are legal.
     pub(crate) fn safe_king_steps(&self, king: Square, them: Color, targets: Bb<R>) -> Bb<R> {
         let (known, mut safe) = self
             .parent_zone(king, them, |z| z.steps_region)
@@ -916,8 +919,12 @@ impl<R: Rules> Position<R> {
         safe &= targets;
         let lifted = self.occupied() ^ Bitboard::from_square(king);
         let enemy = self.pieces_of(them);
-        for to in targets & !known {
-            if self.zone_pieces_in(to, them, lifted, enemy).is_empty() {
+        // Steps the record judged unsafe are asked again only where pieces may be harmless.
+        let ask = targets & !if Self::lenders_attack() { safe } else { known };
+        for to in ask {
+            let zone = self.zone_pieces_in(to, them, lifted, enemy);
+            let harmless = |e| Self::lenders_attack() && self.uncovered_harmless(e, king, to);
+            if zone.into_iter().all(harmless) {
                 safe.set(to);
             }
         }
