@@ -4,7 +4,7 @@
 //! imports neither, so the position need not import the hooks that import it.
 
 use crate::bitboard::{Bitboard, Storage};
-use crate::geometry::{Color, Square};
+use crate::geometry::{Color, Square, SQUARES};
 use crate::tables::DIRS;
 
 /// One ply's record
@@ -20,11 +20,14 @@ pub(crate) struct LentPly<S: Storage> {
     /// Their pieces that do not only leap: `sliders[start..end]`.
     pub(crate) start: u32,
     pub(crate) end: u32,
-    /// Those pieces' squares and the squares they attack: a last move that changed none of
-    /// them left every one of them lending as recorded ...
-    pub(crate) touch: Bitboard<S>,
-    /// ... to the pieces in `lent` (each attacked by one of another kind).
+    /// Per square, the sliders (bit `i`: `sliders[start + i]`, the last bit shared by the
+    /// eighth and later) standing there or attacking it: a last move that changed no square
+    /// of one left it lending as recorded ...
+    pub(crate) cover: [u8; SQUARES],
+    /// ... to its share of the pieces in `lent` (each attacked by one of another kind); those
+    /// in `twice` by two or more of them.
     pub(crate) lent: Bitboard<S>,
+    pub(crate) twice: Bitboard<S>,
     /// The capture zone of the children's king, where they have one.
     pub(crate) zone: Option<ZoneRecord<S>>,
 }

@@ -99,6 +99,9 @@ static SIDE: [[U256; SQUARES]; 2] = place_masks(SIDE_AT);
 static KNIGHT: [[U256; SQUARES]; 2] = place_masks(KNIGHT_AT);
 static AROUND: [[U256; SQUARES]; 2] = place_masks(AROUND_AT);
 
+/// The bit of [`LentPly::cover`] that the eighth and later sliding lenders share.
+const COVER_SHARED: usize = 7;
+
 /// A place's offsets per colour as index shifts, each with the squares it stays on the storage
 /// from: `shifted(lenders, -shift) & from` holds every square with a lender at that offset,
 /// so the pieces with some lender are found with one shift per offset instead of a mask per
@@ -337,31 +340,30 @@ impl<R: Rules> Position<R> {
             leaps: Bitboard::EMPTY,
             start,
             end: start,
-            touch: Bitboard::EMPTY,
+            cover: [0; SQUARES],
             lent: Bitboard::EMPTY,
+            twice: Bitboard::EMPTY,
             zone: None,
         };
         stack.plies.resize(ply, none);
         stack.sliders.truncate(start as usize);
-        let (mut leaps, mut touch, mut lent) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
+        let mut rec = LentPly { hash, ..none };
         if place == Place::Attackers {
-            leaps = self.lender_attacks(lc, |sq, k, att| {
+            rec.leaps = self.lender_attacks(lc, |sq, k, att| {
+                let bit = 1 << (stack.sliders.len() - start as usize).min(COVER_SHARED);
                 stack.sliders.push((sq, k, att));
-                touch |= att | Bitboard::from_square(sq);
-                lent |= att & !self.pieces_of_kind(k);
+                for s in att | Bitboard::from_square(sq) {
+                    rec.cover[s.index()] |= bit;
+                }
+                let lent = att & !self.pieces_of_kind(k);
+                rec.twice |= rec.lent & lent;
+                rec.lent |= lent;
             });
         }
         let kings = self.royals(!us);
-        let zone = (kings.count() == 1).then(|| self.zone_record(kings.lsb().unwrap(), us));
-        stack.plies.push(LentPly {
-            hash,
-            leaps,
-            end: stack.sliders.len() as u32,
-            touch,
-            lent,
-            zone,
-            ..none
-        });
+        rec.zone = (kings.count() == 1).then(|| self.zone_record(kings.lsb().unwrap(), us));
+        rec.end = stack.sliders.len() as u32;
+        stack.plies.push(rec);
         self.lent = stack;
     }
 
@@ -462,8 +464,11 @@ impl<R: Rules> Position<R> {
         let mut near = rec.leaps;
         let mut found = Bitboard::EMPTY;
         let mut changed = Bitboard::EMPTY;
+        // The sliding lenders whose square or attacks the move changed.
+        let mut touched = 0u8;
         for (sq, _) in self.last_move_squares() {
             changed.set(sq);
+            touched |= rec.cover[sq.index()];
             let p = self.piece_at(sq);
             if p.is_empty() || p.color() != lc {
                 continue;
@@ -475,12 +480,22 @@ impl<R: Rules> Position<R> {
                 found |= self.lender_slides(k, lc, sq, occ) & mine & !self.pieces_of_kind(k);
             }
         }
-        // A move that touched no sliding lender nor its attacks leaves the pieces they lend
-        // to as recorded (`mine` changed only where the move did).
-        if (rec.touch & changed).is_empty() {
-            return Some((near, found | rec.lent & mine));
+        // The other sliding lenders lend as recorded (`mine` changed only where the move
+        // did). With one touched, the pieces it alone lent to are taken from the record, and
+        // those it lends to now added.
+        let sliders = &self.lent.sliders[rec.start as usize..rec.end as usize];
+        if touched.count_ones() <= 1 && touched >> COVER_SHARED == 0 {
+            let mut lent = rec.lent;
+            if touched != 0 {
+                let (sq, k, att) = sliders[touched.trailing_zeros() as usize];
+                lent &= !(att & !self.pieces_of_kind(k) & !rec.twice);
+                if !changed.contains(sq) {
+                    lent |= self.lender_slides(k, lc, sq, occ) & !self.pieces_of_kind(k);
+                }
+            }
+            return Some((near, found | lent & mine));
         }
-        for &(sq, k, att) in &self.lent.sliders[rec.start as usize..rec.end as usize] {
+        for &(sq, k, att) in sliders {
             if changed.contains(sq) {
                 continue;
             }
@@ -644,13 +659,7 @@ impl<R: Rules> Position<R> {
         let Some(hidden) = first_along(d, self.tables.rays[d][from.index()] & occ) else {
             return keep;
         };
-        if matches!(
-            R::HOOKS.movement_source,
-            MovementSource::Borrow {
-                place: Place::Attackers,
-                ..
-            }
-        ) {
+        if Self::lenders_attack() {
             return if self.uncovered_harmless(hidden, from, king) {
                 Bitboard::FULL
             } else {
@@ -671,7 +680,8 @@ impl<R: Rules> Position<R> {
     }
 
     /// Where lenders are attackers: whether the piece on `hidden`, uncovered toward the king
-    /// on `king` by any move of the piece on `from`, cannot capture the king after it. Its
+    /// on `king` by any move of the piece on `from` (or standing in the capture zone of
+    /// `king` where the king on `from` steps), cannot capture the king after it. Its
     /// lenders then stand in its capture zone with `from` lifted (a landing only shortens
     /// it), or are the moving piece itself, promoted or not; if neither those kinds nor its
     /// own reach `king` from `hidden` on an empty board, no movement it may use does.
@@ -684,7 +694,7 @@ impl<R: Rules> Position<R> {
         let (hc, lc) = (h.color().index(), Self::lender_color(lender, h.color()));
         let lifted = self.occupied() ^ Bitboard::from_square(from);
         let mut kinds: KindMask = 1 << h.kind();
-        for sq in self.capture_zone_in(hidden, lc, lifted) & self.pieces_of(lc) {
+        for sq in self.zone_pieces_in(hidden, lc, lifted, self.pieces_of(lc)) {
             kinds |= 1 << self.piece_at(sq).kind();
         }
         let mover = self.piece_at(from);
@@ -728,14 +738,19 @@ impl<R: Rules> Position<R> {
     /// lenders are friends at fixed places (Annan) or attackers.
     #[inline]
     pub(crate) fn hiders_ask() -> bool {
-        Self::lenders_placed_friends()
-            || matches!(
-                R::HOOKS.movement_source,
-                MovementSource::Borrow {
-                    place: Place::Attackers,
-                    ..
-                }
-            )
+        Self::lenders_placed_friends() || Self::lenders_attack()
+    }
+
+    /// Whether lenders are the pieces attacking the borrower (Anti-Kiki).
+    #[inline]
+    fn lenders_attack() -> bool {
+        matches!(
+            R::HOOKS.movement_source,
+            MovementSource::Borrow {
+                place: Place::Attackers,
+                ..
+            }
+        )
     }
 
     /// Whether a piece's lenders are its friends standing at fixed places (Annan): a piece of
@@ -893,7 +908,10 @@ impl<R: Rules> Position<R> {
     /// The squares among `targets` where the king of the side to move on `king` is safe
     /// whatever anyone borrows: no piece of `them` stands in the capture zone of the square
     /// with the king lifted off its own. Its own steps as the parent's record judged them
-    /// where the last move changed nothing there ([`Position::zone_record`]).
+    /// where the last move changed nothing there ([`Position::zone_record`]). Where lenders
+    /// are attackers, also where every piece there is harmless, no kind it might move by
+    /// after the step reaching the target ([`Position::uncovered_harmless`], the king the
+    /// piece leaving): most steps near an enemy piece are legal.
     pub(crate) fn safe_king_steps(&self, king: Square, them: Color, targets: Bb<R>) -> Bb<R> {
         let (known, mut safe) = self
             .parent_zone(king, them, |z| z.steps_region)
@@ -901,8 +919,12 @@ impl<R: Rules> Position<R> {
         safe &= targets;
         let lifted = self.occupied() ^ Bitboard::from_square(king);
         let enemy = self.pieces_of(them);
-        for to in targets & !known {
-            if self.zone_pieces_in(to, them, lifted, enemy).is_empty() {
+        // Steps the record judged unsafe are asked again only where pieces may be harmless.
+        let ask = targets & !if Self::lenders_attack() { safe } else { known };
+        for to in ask {
+            let zone = self.zone_pieces_in(to, them, lifted, enemy);
+            let harmless = |e| Self::lenders_attack() && self.uncovered_harmless(e, king, to);
+            if zone.into_iter().all(harmless) {
                 safe.set(to);
             }
         }

@@ -164,8 +164,9 @@ fn isardam_set_up_positions_agree_with_reference() {
 
 /// Set-up positions for the shortcuts of this session's borrowed-movement and True Isardam
 /// work: a piece hiding an enemy slider from its own king (under Anti-Kiki it may move off the
-/// ray surely only where no kind the hidden piece could borrow reaches the king), and a piece
-/// standing between two like sliders (under True Isardam it is kept to that line like a
+/// ray surely only where no kind the hidden piece could borrow reaches the king; its king
+/// steps near an enemy piece surely only where no kind that piece might move by after the step
+/// reaches the target), and a piece standing between two like sliders (under True Isardam it is kept to that line like a
 /// pinned piece). Each move is made and taken back with both paths compared, so the lent and
 /// like records kept along the line are checked too.
 #[test]
@@ -177,6 +178,11 @@ fn hiding_and_like_line_set_ups_agree_with_reference() {
         "4k4/4s4/9/9/4R4/9/9/9/4K4 w g 1",
         // Two hiders on one ray, and a knight a leap from the king's zone.
         "4k4/9/4r4/9/4G4/3n5/4S4/9/4K4 b - 1",
+        // King steps near a White pawn that borrows what attacks it (under Anti-Kiki the
+        // step is sure only where no kind the pawn might move by reaches the target): a
+        // bishop lends a slide onto 5h, a knight a leap onto 4h.
+        "4k4/9/3B5/9/1p7/9/9/9/4K4 b - 1",
+        "4k4/9/9/9/9/4p4/9/3N5/4K4 b - 1",
     ]);
     for id in [
         "Shogi-Anti-Kiki-Position:1",
