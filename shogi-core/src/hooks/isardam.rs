@@ -119,15 +119,16 @@ impl<R: Rules> Position<R> {
         vacated: Bb<R>,
     ) -> Bb<R> {
         // One map per class: its kinds share it.
-        let class = Self::same_kind_mask(golds, kind);
-        let name = class.trailing_zeros() as u8;
+        let name = Self::class_of(golds, kind) as u8;
         let map = match cache.like_at {
             Some(at) => self.like.maps[at + name as usize],
             None => cache.like_map(name, || {
                 self.like_attacks(golds, color, kind, Bitboard::EMPTY)
             }),
         };
-        if (map & vacated).nonempty() && class & self.tables.reverse.blockable_kinds != 0 {
+        if (map & vacated).nonempty()
+            && Self::same_kind_mask(golds, kind) & self.tables.reverse.blockable_kinds != 0
+        {
             return self.like_attacks(golds, color, kind, vacated);
         }
         map
@@ -331,6 +332,29 @@ impl<R: Rules> Position<R> {
             }
             Landing::None => Bitboard::FULL,
         }
+    }
+
+    /// [`Position::like_free_landings`] of `form` with nothing left, and the squares of `us`
+    /// whose leaving changes them ([`Position::like_unsettled`]), from one read of the map
+    /// (bulk counting asks both for every form it moves).
+    #[inline(always)]
+    pub(crate) fn like_landings(
+        &self,
+        cache: &mut NodeCache<R::Storage>,
+        us: Color,
+        form: u8,
+    ) -> (Bb<R>, Bb<R>) {
+        let Landing::Isardam { golds, .. } = R::HOOKS.landing else {
+            return (Bitboard::FULL, Bitboard::EMPTY);
+        };
+        let gold = Self::gold_class(golds);
+        if gold >> form & 1 != 0 && !self.moves_alike(gold) {
+            let free = self.like_free_landings(cache, us, form, Bitboard::EMPTY);
+            return (free, self.like_unsettled(cache, us, form));
+        }
+        let map = self.like_attacks_cached(cache, golds, us, form, Bitboard::EMPTY);
+        let slides = Self::same_kind_mask(golds, form) & self.tables.reverse.blockable_kinds != 0;
+        (!map, if slides { map } else { Bitboard::EMPTY })
     }
 
     /// The squares of `us` whose leaving changes [`Position::like_free_landings`] (and the
@@ -601,7 +625,13 @@ impl<R: Rules> Position<R> {
     /// The class (its lowest kind) of `kind` for like attacks.
     #[inline]
     fn class_of(golds: Golds, kind: u8) -> usize {
-        Self::same_kind_mask(golds, kind).trailing_zeros() as usize
+        // The gold class's name is a constant of the rule set: no count of trailing zeros.
+        let gold = Self::gold_class(golds);
+        if gold >> kind & 1 != 0 {
+            gold.trailing_zeros() as usize
+        } else {
+            kind as usize
+        }
     }
 
     /// The classes of the kinds in `kinds`, by their names.

@@ -668,9 +668,7 @@ impl<R: Rules> Position<R> {
     ) -> (Bb<R>, Bb<R>) {
         let squares = match R::HOOKS.landing {
             Landing::None => return (Bitboard::FULL, Bitboard::EMPTY),
-            Landing::Isardam { total: true, .. } => {
-                self.like_free_landings(cache, us, form, Bitboard::EMPTY)
-            }
+            Landing::Isardam { total: true, .. } => return self.like_landings(cache, us, form),
             Landing::Isardam { .. } => {
                 self.landing_squares_cached(cache, us, form, Bitboard::EMPTY)
             }
