@@ -322,7 +322,7 @@ impl<R: Rules> Position<R> {
             Landing::Isardam { golds, .. } => {
                 let mut barred = self.like_attacks_cached(cache, golds, us, form, vacated);
                 let gold = Self::gold_class(golds);
-                if gold >> form & 1 != 0 && !self.moves_alike(gold) {
+                if gold >> form & 1 != 0 && self.golds_unlike(golds) {
                     let occ = self.occupied() & !vacated;
                     let class = kinds_in(R::GOLD_MASK)
                         .fold(Bitboard::EMPTY, |bb, k| bb | self.pieces(!us, k));
@@ -348,7 +348,7 @@ impl<R: Rules> Position<R> {
             return (Bitboard::FULL, Bitboard::EMPTY);
         };
         let gold = Self::gold_class(golds);
-        if gold >> form & 1 != 0 && !self.moves_alike(gold) {
+        if gold >> form & 1 != 0 && self.golds_unlike(golds) {
             let free = self.like_free_landings(cache, us, form, Bitboard::EMPTY);
             return (free, self.like_unsettled(cache, us, form));
         }
@@ -376,7 +376,7 @@ impl<R: Rules> Position<R> {
         let gold = Self::gold_class(golds);
         // A sliding gold-class form that moves unlike the others: its own attacks on them
         // may pass any square.
-        if gold >> form & 1 != 0 && !self.moves_alike(gold) {
+        if gold >> form & 1 != 0 && self.golds_unlike(golds) {
             return Bitboard::FULL;
         }
         self.like_attacks_cached(cache, golds, us, form, Bitboard::EMPTY)
@@ -502,7 +502,7 @@ impl<R: Rules> Position<R> {
         if pair {
             return LikeNode::Pair;
         }
-        if !self.moves_alike(Self::gold_class(golds)) {
+        if self.golds_unlike(golds) {
             self.like_discoveries(out);
             return LikeNode::Clean;
         }
@@ -650,6 +650,12 @@ impl<R: Rules> Position<R> {
     fn moves_alike(&self, class: KindMask) -> bool {
         let class = class & self.tables.kind_mask;
         class == 0 || self.tables.same_movement[class.trailing_zeros() as usize] & class == class
+    }
+
+    /// Whether the kinds that count as one (gold) for like attacks move unlike each other.
+    #[inline(always)]
+    fn golds_unlike(&self, golds: Golds) -> bool {
+        Self::gold_class(golds) != 0 && !self.tables.golds_move_alike
     }
 
     /// The kinds that count as one (gold) for like attacks.
