@@ -491,11 +491,13 @@ impl<R: Rules> Position<R> {
         }
         let g = gold.trailing_zeros();
         if gold != 0 && recheck >> g & 1 != 0 {
-            let class = kinds_in(gold).fold([Bitboard::EMPTY; 2], |bb, k| {
-                [bb[0] | self.pieces(us, k), bb[1] | self.pieces(!us, k)]
-            });
+            let class = |c| kinds_in(gold).fold(Bitboard::EMPTY, |bb, k| bb | self.pieces(c, k));
             let g = g as usize;
-            pair |= (class[0] & theirs[g] | class[1] & ours[g]).nonempty();
+            pair |= (class(us) & theirs[g]).nonempty();
+            // Where the class moves alike it is symmetric too.
+            if self.golds_unlike(golds) {
+                pair |= (class(!us) & ours[g]).nonempty();
+            }
         }
         let ply = self.ply_from_root();
         self.like.plies[ply].paired = Some(pair);
