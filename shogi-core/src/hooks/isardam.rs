@@ -627,13 +627,7 @@ impl<R: Rules> Position<R> {
     /// The class (its lowest kind) of `kind` for like attacks.
     #[inline]
     fn class_of(golds: Golds, kind: u8) -> usize {
-        // The gold class's name is a constant of the rule set: no count of trailing zeros.
-        let gold = Self::gold_class(golds);
-        if gold >> kind & 1 != 0 {
-            gold.trailing_zeros() as usize
-        } else {
-            kind as usize
-        }
+        Self::same_kind_mask(golds, kind).trailing_zeros() as usize
     }
 
     /// The classes of the kinds in `kinds`, by their names.
