@@ -119,15 +119,16 @@ impl<R: Rules> Position<R> {
         vacated: Bb<R>,
     ) -> Bb<R> {
         // One map per class: its kinds share it.
-        let class = Self::same_kind_mask(golds, kind);
-        let name = class.trailing_zeros() as u8;
+        let name = Self::class_of(golds, kind) as u8;
         let map = match cache.like_at {
             Some(at) => self.like.maps[at + name as usize],
             None => cache.like_map(name, || {
                 self.like_attacks(golds, color, kind, Bitboard::EMPTY)
             }),
         };
-        if (map & vacated).nonempty() && class & self.tables.reverse.blockable_kinds != 0 {
+        if (map & vacated).nonempty()
+            && Self::same_kind_mask(golds, kind) & self.tables.reverse.blockable_kinds != 0
+        {
             return self.like_attacks(golds, color, kind, vacated);
         }
         map
@@ -321,7 +322,7 @@ impl<R: Rules> Position<R> {
             Landing::Isardam { golds, .. } => {
                 let mut barred = self.like_attacks_cached(cache, golds, us, form, vacated);
                 let gold = Self::gold_class(golds);
-                if gold >> form & 1 != 0 && !self.moves_alike(gold) {
+                if gold >> form & 1 != 0 && self.golds_unlike(golds) {
                     let occ = self.occupied() & !vacated;
                     let class = kinds_in(R::GOLD_MASK)
                         .fold(Bitboard::EMPTY, |bb, k| bb | self.pieces(!us, k));
@@ -331,6 +332,29 @@ impl<R: Rules> Position<R> {
             }
             Landing::None => Bitboard::FULL,
         }
+    }
+
+    /// [`Position::like_free_landings`] of `form` with nothing left, and the squares of `us`
+    /// whose leaving changes them ([`Position::like_unsettled`]), from one read of the map
+    /// (bulk counting asks both for every form it moves).
+    #[inline(always)]
+    pub(crate) fn like_landings(
+        &self,
+        cache: &mut NodeCache<R::Storage>,
+        us: Color,
+        form: u8,
+    ) -> (Bb<R>, Bb<R>) {
+        let Landing::Isardam { golds, .. } = R::HOOKS.landing else {
+            return (Bitboard::FULL, Bitboard::EMPTY);
+        };
+        let gold = Self::gold_class(golds);
+        if gold >> form & 1 != 0 && self.golds_unlike(golds) {
+            let free = self.like_free_landings(cache, us, form, Bitboard::EMPTY);
+            return (free, self.like_unsettled(cache, us, form));
+        }
+        let map = self.like_attacks_cached(cache, golds, us, form, Bitboard::EMPTY);
+        let slides = Self::same_kind_mask(golds, form) & self.tables.reverse.blockable_kinds != 0;
+        (!map, if slides { map } else { Bitboard::EMPTY })
     }
 
     /// The squares of `us` whose leaving changes [`Position::like_free_landings`] (and the
@@ -352,7 +376,7 @@ impl<R: Rules> Position<R> {
         let gold = Self::gold_class(golds);
         // A sliding gold-class form that moves unlike the others: its own attacks on them
         // may pass any square.
-        if gold >> form & 1 != 0 && !self.moves_alike(gold) {
+        if gold >> form & 1 != 0 && self.golds_unlike(golds) {
             return Bitboard::FULL;
         }
         self.like_attacks_cached(cache, golds, us, form, Bitboard::EMPTY)
@@ -467,18 +491,20 @@ impl<R: Rules> Position<R> {
         }
         let g = gold.trailing_zeros();
         if gold != 0 && recheck >> g & 1 != 0 {
-            let class = kinds_in(gold).fold([Bitboard::EMPTY; 2], |bb, k| {
-                [bb[0] | self.pieces(us, k), bb[1] | self.pieces(!us, k)]
-            });
+            let class = |c| kinds_in(gold).fold(Bitboard::EMPTY, |bb, k| bb | self.pieces(c, k));
             let g = g as usize;
-            pair |= (class[0] & theirs[g] | class[1] & ours[g]).nonempty();
+            pair |= (class(us) & theirs[g]).nonempty();
+            // Where the class moves alike it is symmetric too.
+            if self.golds_unlike(golds) {
+                pair |= (class(!us) & ours[g]).nonempty();
+            }
         }
         let ply = self.ply_from_root();
         self.like.plies[ply].paired = Some(pair);
         if pair {
             return LikeNode::Pair;
         }
-        if !self.moves_alike(Self::gold_class(golds)) {
+        if self.golds_unlike(golds) {
             self.like_discoveries(out);
             return LikeNode::Clean;
         }
@@ -620,6 +646,12 @@ impl<R: Rules> Position<R> {
     fn moves_alike(&self, class: KindMask) -> bool {
         let class = class & self.tables.kind_mask;
         class == 0 || self.tables.same_movement[class.trailing_zeros() as usize] & class == class
+    }
+
+    /// Whether the kinds that count as one (gold) for like attacks move unlike each other.
+    #[inline(always)]
+    fn golds_unlike(&self, golds: Golds) -> bool {
+        Self::gold_class(golds) != 0 && !self.tables.golds_move_alike
     }
 
     /// The kinds that count as one (gold) for like attacks.

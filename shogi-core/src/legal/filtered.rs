@@ -334,14 +334,21 @@ impl<R: Rules> Position<R> {
                     // changes them.
                     let (kind, up_kind) = (k as u8, t.promote_to[k]);
                     let stay_landings = self.form_landings(&mut cache, us, kind);
+                    // A piece standing where leaving changes its own form's landings stands in
+                    // a like attack (a pair, so never at a clean node), or its class mixes
+                    // movements: one test for all.
+                    let settled = (stay_landings.1 & pieces).is_empty();
                     let mut up_landings = None;
                     for from in pieces {
                         let targets = t.plain_attacks_inlined(k, us, from, occ) & base;
                         let live = targets & !t.dead[us.index()][k];
                         let (up, stay) = self.plain_move_sets(us, from, k, targets, live);
-                        let mut n = (stay
-                            & self.landings_from(&mut cache, us, kind, from, stay_landings))
-                        .count();
+                        let free = if settled {
+                            stay_landings.0
+                        } else {
+                            self.landings_from(&mut cache, us, kind, from, stay_landings)
+                        };
+                        let mut n = (stay & free).count();
                         if up.nonempty() {
                             let landings = *up_landings
                                 .get_or_insert_with(|| self.form_landings(&mut cache, us, up_kind));
@@ -668,9 +675,7 @@ impl<R: Rules> Position<R> {
     ) -> (Bb<R>, Bb<R>) {
         let squares = match R::HOOKS.landing {
             Landing::None => return (Bitboard::FULL, Bitboard::EMPTY),
-            Landing::Isardam { total: true, .. } => {
-                self.like_free_landings(cache, us, form, Bitboard::EMPTY)
-            }
+            Landing::Isardam { total: true, .. } => return self.like_landings(cache, us, form),
             Landing::Isardam { .. } => {
                 self.landing_squares_cached(cache, us, form, Bitboard::EMPTY)
             }
