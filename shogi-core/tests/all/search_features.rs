@@ -177,6 +177,17 @@ fn losing_a_pawn_is_never_a_gain() {
 }
 
 #[test]
+fn squares_an_enemy_pawn_attacks_are_no_mobility() {
+    // Fairy-Stockfish's mobility area: Black's rook on 7e loses 5e from its mobility where a
+    // White pawn on 5d attacks it, and keeps it with that pawn on 5c (attacking 5d, off the rook's lines;
+    // a pawn has no mobility or pull of its own, and neither square is near its zone).
+    let e = Evaluator::new::<Std>();
+    let covered = pos("8k/9/9/4p4/2R6/9/9/9/K8 b - 1");
+    let clear = pos("8k/9/4p4/9/2R6/9/9/9/K8 b - 1");
+    assert!(e.balance(&clear) > e.balance(&covered));
+}
+
+#[test]
 fn king_safety_without_attack_maps() {
     // Where pieces do not always move by their own kind, king safety reads the enemy pieces'
     // movement next to the king and the enemy hand, less the defenders beside it.
