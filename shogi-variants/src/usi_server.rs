@@ -20,6 +20,10 @@ use std::time::{Duration, Instant};
 
 pub use crate::limits::MAX_HASH_MB;
 
+/// Most lines `MultiPV` may ask for (more than any position has legal moves in practice;
+/// a search reports at most as many lines as the root has legal moves).
+const MAX_MULTIPV: usize = 600;
+
 /// Runs the USI protocol on stdin/stdout until `quit` or the end of input (the hook for the
 /// `usi` subcommand).
 pub fn run_stdio() -> io::Result<()> {
@@ -113,6 +117,8 @@ struct Server {
     /// `DepthLimit`: every search stops at this depth (0: no limit), to make a weaker
     /// opponent for matches (issue 21's depth-1 engine).
     depth_limit: u32,
+    /// `MultiPV`: best lines each search reports.
+    multipv: usize,
     session: Option<Box<dyn Session>>,
     search: Option<Search>,
     /// `go ponder` parameters, for the time plan at `ponderhit`.
@@ -129,6 +135,7 @@ impl Server {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             depth_limit: 0,
+            multipv: 1,
             session: None,
             search: None,
             ponder_go: None,
@@ -152,6 +159,7 @@ impl Server {
             match (self.catalog.create)(&self.variant, self.hash_mb) {
                 Ok(mut s) => {
                     s.set_threads(self.threads);
+                    s.set_multipv(self.multipv);
                     self.session = Some(s)
                 }
                 Err(e) => {
@@ -229,6 +237,9 @@ impl Server {
         ));
         self.say(&format!(
             "option name DepthLimit type spin default 0 min 0 max {MAX_DEPTH}"
+        ));
+        self.say(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
         let default = self.catalog.ids.first().copied().unwrap_or("shogi");
         let mut variants = format!("option name USI_Variant type combo default {default}");
@@ -309,6 +320,18 @@ impl Server {
                 Ok(d) if d <= MAX_DEPTH => self.depth_limit = d,
                 _ => self.error(&format!(
                     "DepthLimit: '{value}' is not a depth from 0 (no limit) to {MAX_DEPTH}"
+                )),
+            },
+            "MultiPV" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_MULTIPV).contains(&n) => {
+                    self.finish_search();
+                    self.multipv = n;
+                    if let Some(s) = self.session.as_mut() {
+                        s.set_multipv(n);
+                    }
+                }
+                _ => self.error(&format!(
+                    "MultiPV: '{value}' is not a number of lines from 1 to {MAX_MULTIPV}"
                 )),
             },
             _ => self.error(&format!("setoption: unknown option '{name}'")),

@@ -59,6 +59,8 @@ pub trait Session: Send {
     fn set_hash(&mut self, mb: usize) -> Result<(), String>;
     /// Search threads (waits for a running search).
     fn set_threads(&mut self, n: usize);
+    /// Best lines each search reports (`MultiPV`).
+    fn set_multipv(&mut self, n: usize);
     /// Forgets what the searcher learnt (`usinewgame`).
     fn new_game(&mut self);
     /// The side to move.
@@ -91,6 +93,7 @@ pub struct VariantSession<R: Rules> {
     setup: usize,
     game: Game<R>,
     searcher: Arc<Mutex<Searcher<R>>>,
+    multipv: usize,
 }
 
 impl<R: Rules> VariantSession<R> {
@@ -102,6 +105,7 @@ impl<R: Rules> VariantSession<R> {
             setup,
             game: Game::startpos(setup),
             searcher: Arc::new(Mutex::new(searcher)),
+            multipv: 1,
         }
     }
 }
@@ -128,6 +132,10 @@ impl<R: Rules> Session for VariantSession<R> {
 
     fn set_threads(&mut self, n: usize) {
         lock(&self.searcher).set_threads(n);
+    }
+
+    fn set_multipv(&mut self, n: usize) {
+        self.multipv = n;
     }
 
     fn new_game(&mut self) {
@@ -172,6 +180,7 @@ impl<R: Rules> Session for VariantSession<R> {
             nodes: go.nodes,
             movetime: go.movetime.map(Duration::from_millis),
             stop: Some(control.stop.clone()),
+            multipv: self.multipv,
             ..Limits::default()
         };
         if !waits {
@@ -211,10 +220,13 @@ impl<R: Rules> Session for VariantSession<R> {
     }
 }
 
-/// `info depth .. seldepth .. score .. nodes .. nps .. time .. hashfull .. pv ..`.
+/// `info depth .. seldepth .. [multipv ..] score .. nodes .. nps .. time .. hashfull .. pv ..`.
 fn info_line<R: Rules>(info: &Info) -> String {
+    let multipv = info
+        .multipv
+        .map_or(String::new(), |k| format!(" multipv {k}"));
     let mut s = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {}",
+        "info depth {} seldepth {}{multipv} score {} nodes {} nps {} time {} hashfull {}",
         info.depth,
         info.seldepth,
         info.score,

@@ -89,6 +89,27 @@ fn claims_a_repetition_draw_when_behind() {
 }
 
 #[test]
+fn a_repetition_costs_more_where_captures_return_pieces() {
+    // The same lines under Circe, where exchanges loop back to the same position: the draw
+    // is worth RETURNING_CONTEMPT to White, still better than being a gold down.
+    use crate::common::Circe;
+    use shogi_core::search::{contempt, RETURNING_CONTEMPT};
+    const { assert!(RETURNING_CONTEMPT > shogi_core::search::CONTEMPT) };
+    assert_eq!(contempt::<Circe>(), RETURNING_CONTEMPT);
+    assert_eq!(contempt::<Std>(), shogi_core::search::CONTEMPT);
+    let pos = Position::<Circe>::from_sfen("4k4/9/9/9/9/9/9/9/G3K4 b - 1").unwrap();
+    let g = Game::with_moves(pos, &["5i4i", "5a4a", "4i5i"]).unwrap();
+    let r = Searcher::<Circe>::new(4)
+        .unwrap()
+        .search(&g, &depth(3), &mut |_| {});
+    let mv = g.position().move_to_usi(r.best.unwrap());
+    assert_eq!(
+        (mv.as_str(), r.score),
+        ("4a5a", Score::Cp(-RETURNING_CONTEMPT))
+    );
+}
+
+#[test]
 fn perpetual_check_repetition_wins_for_the_checked_side() {
     // Black R 2i, White K 1a. After 2i1i (check) 1a2a 1i2i (check), White's 2a1a repeats the
     // start with every Black move since then a check: Black is the perpetual checker and
@@ -191,6 +212,70 @@ fn info_is_reported_per_depth() {
         assert!(pos.is_legal_move(mv));
         pos.make(mv);
     }
+}
+
+/// MultiPV: each depth reports its lines ranked 1.., each from a different root move, best
+/// first; the best is the single-line answer.
+#[test]
+fn multipv_reports_ranked_lines_of_distinct_root_moves() {
+    // G*1b is the only mate in one (see `finds_mate_in_one`): line 1 is it, lines 2 and 3
+    // are other moves that do not mate at once.
+    let pos = Position::<Std>::from_sfen("8k/9/p7P/9/9/9/9/9/4K4 b G 1").unwrap();
+    let g = Game::new(pos);
+    let limits = Limits {
+        multipv: 3,
+        ..depth(3)
+    };
+    let mut infos = Vec::new();
+    let r = searcher().search(&g, &limits, &mut |i| infos.push(i.clone()));
+    assert_eq!(infos.len(), 9, "three lines at each of three depths");
+    for (d, lines) in infos.chunks(3).enumerate() {
+        let ranks: Vec<_> = lines.iter().map(|i| (i.depth, i.multipv)).collect();
+        let want: Vec<_> = (1..=3).map(|k| (d as u32 + 1, Some(k))).collect();
+        assert_eq!(ranks, want);
+        let firsts: Vec<_> = lines.iter().map(|i| i.pv[0]).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+        let values: Vec<_> = lines.iter().map(|i| i.score).collect();
+        assert!(
+            lines
+                .windows(2)
+                .all(|w| !score_below(&w[0].score, &w[1].score)),
+            "{values:?}"
+        );
+    }
+    let last = &infos[6..];
+    assert_eq!(g.position().move_to_usi(last[0].pv[0]), "G*1b");
+    assert_eq!(last[0].score, Score::Mate(1));
+    assert!(last[1..].iter().all(|i| i.score != Score::Mate(1)));
+    assert_eq!(r.best, Some(last[0].pv[0]));
+
+    // No more lines than legal moves: a lone king in the corner has three.
+    let g = Game::<Std>::from_sfen("k8/9/9/9/9/9/9/9/8K b - 1").unwrap();
+    let limits = Limits {
+        multipv: 5,
+        ..depth(2)
+    };
+    let mut lines = Vec::new();
+    searcher().search(&g, &limits, &mut |i| {
+        if i.depth == 2 {
+            lines.push(g.position().move_to_usi(i.pv[0]))
+        }
+    });
+    lines.sort();
+    assert_eq!(lines, ["1i1h", "1i2h", "1i2i"]);
+
+    // One line (the default) is reported without a rank.
+    searcher().search(&g, &depth(2), &mut |i| assert_eq!(i.multipv, None));
+}
+
+/// Whether score `a` is worse than `b` for the side to move.
+fn score_below(a: &Score, b: &Score) -> bool {
+    let rank = |s: &Score| match *s {
+        Score::Mate(n) if n > 0 => 1_000_000 - n,
+        Score::Mate(n) => -1_000_000 - n,
+        Score::Cp(v) => v,
+    };
+    rank(a) < rank(b)
 }
 
 #[test]

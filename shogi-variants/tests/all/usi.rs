@@ -387,6 +387,56 @@ fn go_mate_answers_checkmate() {
     usi.close();
 }
 
+/// `MultiPV` reports that many lines per depth, ranked, each from its own root move; it is
+/// refused out of range and the `bestmove` is line 1's move.
+#[test]
+fn multipv_option() {
+    let mut usi = Usi::start();
+    usi.send("usi");
+    let lines = usi.until("usiok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name MultiPV type spin default 1 min 1 max 600"),
+        "{lines:?}"
+    );
+    usi.send("setoption name MultiPV value 0");
+    usi.send("setoption name MultiPV value 3");
+    usi.send("isready");
+    let lines = usi.until("readyok");
+    let errors = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error: MultiPV:"))
+        .count();
+    assert_eq!(errors, 1, "{lines:?}");
+    usi.send("position startpos");
+    usi.send("go depth 3");
+    let lines = usi.until("bestmove");
+    // (depth, rank, first move of the PV) of each info line.
+    let infos: Vec<(String, String, String)> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth "))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let after = |key: &str| w[w.iter().position(|x| *x == key).unwrap() + 1].to_string();
+            (after("depth"), after("multipv"), after("pv"))
+        })
+        .collect();
+    assert_eq!(infos.len(), 9, "{lines:?}");
+    for (d, depth) in infos.chunks(3).enumerate() {
+        let ranks: Vec<(&str, &str)> = depth.iter().map(|(d, k, _)| (&d[..], &k[..])).collect();
+        let want = (d + 1).to_string();
+        assert_eq!(
+            ranks,
+            [(&want[..], "1"), (&want[..], "2"), (&want[..], "3")]
+        );
+        assert!(depth[0].2 != depth[1].2 && depth[1].2 != depth[2].2 && depth[0].2 != depth[2].2);
+    }
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert_eq!(best, infos[6].2);
+    usi.close();
+}
+
 /// `DepthLimit` caps every search (the weak opponent of a match), and is refused out of range.
 #[test]
 fn depth_limit_option() {
