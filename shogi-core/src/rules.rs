@@ -94,6 +94,26 @@ pub(crate) trait Derived: Rules {
     /// Royal kinds (the one royal mask of the hot path,
     /// [`Position::royals`](crate::position::Position::royals)).
     const ROYAL_MASK: KindMask = kind_mask!(Self::TABLE, royal);
+    /// Whether the kinds of [`Derived::GOLD_MASK`] all move alike (so a class counted as
+    /// gold is symmetric like one kind): a constant, so Isardam's branches for gold classes
+    /// that mix movements compile away where none does.
+    const GOLDS_MOVE_ALIKE: bool = {
+        let pieces = Self::TABLE.pieces;
+        let mut first = usize::MAX;
+        let mut alike = true;
+        let mut i = 0;
+        while i < pieces.len() {
+            if pieces[i].gold_class {
+                if first == usize::MAX {
+                    first = i;
+                } else {
+                    alike &= pieces[i].movement.same_as(&pieces[first].movement);
+                }
+            }
+            i += 1;
+        }
+        alike
+    };
 }
 
 impl<R: Rules> Derived for R {}

@@ -651,7 +651,7 @@ impl<R: Rules> Position<R> {
     /// Whether the kinds that count as one (gold) for like attacks move unlike each other.
     #[inline(always)]
     fn golds_unlike(&self, golds: Golds) -> bool {
-        Self::gold_class(golds) != 0 && !self.tables.golds_move_alike
+        Self::gold_class(golds) != 0 && !R::GOLDS_MOVE_ALIKE
     }
 
     /// The kinds that count as one (gold) for like attacks.
