@@ -94,6 +94,9 @@ pub(crate) trait Derived: Rules {
     /// Royal kinds (the one royal mask of the hot path,
     /// [`Position::royals`](crate::position::Position::royals)).
     const ROYAL_MASK: KindMask = kind_mask!(Self::TABLE, royal);
+    /// The number of kinds (the tables' `kinds`), as a constant: the like stack's rows have
+    /// a fixed size, so copying one is a few moves rather than a call.
+    const KINDS: usize = Self::TABLE.pieces.len();
     /// Whether the kinds of [`Derived::GOLD_MASK`] all move alike (so a class counted as
     /// gold is symmetric like one kind): a constant, so Isardam's branches for gold classes
     /// that mix movements compile away where none does.

@@ -148,7 +148,7 @@ impl<R: Rules> Position<R> {
             return;
         };
         let (at, ..) = self.like_maps_here(golds);
-        cache.like_at = Some(at + (!self.side_to_move()).index() * self.tables.kinds);
+        cache.like_at = Some(at + (!self.side_to_move()).index() * R::KINDS);
     }
 
     /// [`Position::landing_squares`] for a board move or drop of the side to move, whose
@@ -472,7 +472,7 @@ impl<R: Rules> Position<R> {
         let t = self.tables;
         let us = self.side_to_move();
         let present = self.like.plies[self.ply_from_root()].present;
-        let (black, white) = self.like.maps[at..at + 2 * t.kinds].split_at(t.kinds);
+        let (black, white) = self.like.maps[at..at + 2 * R::KINDS].split_at(R::KINDS);
         let (ours, theirs) = match us {
             Color::Black => (black, white),
             Color::White => (white, black),
@@ -483,7 +483,7 @@ impl<R: Rules> Position<R> {
                 return LikeNode::KingCapture;
             }
         }
-        cache.like_at = Some(at + (!us).index() * t.kinds);
+        cache.like_at = Some(at + (!us).index() * R::KINDS);
         // A class of one kind is symmetric: the enemy's attacks on our pieces find its pairs.
         let gold = Self::gold_class(golds);
         for k in kinds_in(recheck & present[(!us).index()] & t.kind_mask & !gold) {
@@ -544,7 +544,7 @@ impl<R: Rules> Position<R> {
     /// which are the classes still to be looked at.
     fn like_maps_here(&mut self, golds: Golds) -> (usize, bool, KindMask) {
         let t = self.tables;
-        let stride = 2 * t.kinds;
+        let stride = 2 * R::KINDS;
         let ply = self.ply_from_root();
         let hash = self.hash();
         let at = ply * stride;
@@ -565,7 +565,12 @@ impl<R: Rules> Position<R> {
         let mut present = [0; 2];
         let mut recheck = all;
         if let Some(p) = parent {
-            self.like.maps.copy_within(p * stride..at, at);
+            // One colour's row at a time: a fixed size the compiler copies by moves.
+            let (parent_maps, maps) = self.like.maps.split_at_mut(at);
+            for c in 0..2 {
+                let row = c * R::KINDS..(c + 1) * R::KINDS;
+                maps[row.clone()].copy_from_slice(&parent_maps[p * stride..][row]);
+            }
             present = self.like.plies[p].present;
             redo = [0; 2];
             let mut changed = Bitboard::EMPTY;
@@ -582,7 +587,7 @@ impl<R: Rules> Position<R> {
             for (c, redo) in redo.iter_mut().enumerate() {
                 // An empty map holds no changed square.
                 for class in kinds_in(blocked & present[c] & !*redo) {
-                    if (maps[c * t.kinds + class as usize] & changed).nonempty() {
+                    if (maps[c * R::KINDS + class as usize] & changed).nonempty() {
                         *redo |= 1 << class;
                     }
                 }
@@ -595,7 +600,7 @@ impl<R: Rules> Position<R> {
         }
         let occ = self.occupied();
         for c in Color::BOTH {
-            let base = at + c.index() * t.kinds;
+            let base = at + c.index() * R::KINDS;
             let redo = redo[c.index()];
             let mut filled = 0;
             for class in kinds_in(redo) {
