@@ -653,6 +653,18 @@ impl<R: Rules> Position<R> {
         class == 0 || self.tables.same_movement[class.trailing_zeros() as usize] & class == class
     }
 
+    /// Whether every class of like attacks moves alike (so is symmetric, as one kind is): at
+    /// a node with no like pair, no piece's leaving then changes its own form's landings.
+    pub(crate) const fn like_classes_alike() -> bool {
+        match R::HOOKS.landing {
+            Landing::Isardam {
+                golds: Golds::AsGold,
+                ..
+            } => R::GOLD_MASK == 0 || R::GOLDS_MOVE_ALIKE,
+            _ => true,
+        }
+    }
+
     /// Whether the kinds that count as one (gold) for like attacks move unlike each other.
     #[inline(always)]
     fn golds_unlike(&self, golds: Golds) -> bool {
