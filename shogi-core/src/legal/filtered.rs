@@ -179,12 +179,7 @@ impl<R: Rules> Position<R> {
                 LikeNode::Pair => all = true,
                 // Every other landing in a like attack is barred below: the reference
                 // judges this rare board whole.
-                LikeNode::KingCapture => {
-                    let mut moves = MoveList::new();
-                    self.legal_moves_reference(&mut moves);
-                    moves.into_iter().for_each(|mv| sink.one(mv));
-                    return;
-                }
+                LikeNode::KingCapture => return self.reference_into(sink),
             }
         }
 
@@ -562,6 +557,16 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
+    }
+
+    /// The legal moves by the reference path into `sink`: a rare board, judged whole out of
+    /// line so that the common ones do not pay for its code.
+    #[cold]
+    #[inline(never)]
+    fn reference_into<K: Sink<R::Storage>>(&mut self, sink: &mut K) {
+        let mut moves = MoveList::new();
+        self.legal_moves_reference(&mut moves);
+        moves.into_iter().for_each(|mv| sink.one(mv));
     }
 
     /// The targets of the side to move's `kind` piece on `from` within `residual`, and the
