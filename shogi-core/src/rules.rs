@@ -97,6 +97,21 @@ pub(crate) trait Derived: Rules {
     /// The number of kinds (the tables' `kinds`), as a constant: the like stack's rows have
     /// a fixed size, so copying one is a few moves rather than a call.
     const KINDS: usize = Self::TABLE.pieces.len();
+    /// Kinds whose attacks depend on the occupancy (slides, ranged or reflecting): the
+    /// tables' `reverse.blockable_kinds` as a constant.
+    const BLOCKABLE_MASK: KindMask = {
+        let pieces = Self::TABLE.pieces;
+        let mut mask = 0;
+        let mut i = 0;
+        while i < pieces.len() {
+            let m = &pieces[i].movement;
+            if !m.slides.is_empty() || !m.ranged.is_empty() || m.reflect as u8 != 0 {
+                mask |= 1 << i;
+            }
+            i += 1;
+        }
+        mask
+    };
     /// Whether the kinds of [`Derived::GOLD_MASK`] all move alike (so a class counted as
     /// gold is symmetric like one kind): a constant, so Isardam's branches for gold classes
     /// that mix movements compile away where none does.

@@ -126,8 +126,7 @@ impl<R: Rules> Position<R> {
                 self.like_attacks(golds, color, kind, Bitboard::EMPTY)
             }),
         };
-        if (map & vacated).nonempty()
-            && Self::same_kind_mask(golds, kind) & self.tables.reverse.blockable_kinds != 0
+        if (map & vacated).nonempty() && Self::same_kind_mask(golds, kind) & R::BLOCKABLE_MASK != 0
         {
             return self.like_attacks(golds, color, kind, vacated);
         }
@@ -353,7 +352,7 @@ impl<R: Rules> Position<R> {
             return (free, self.like_unsettled(cache, us, form));
         }
         let map = self.like_attacks_cached(cache, golds, us, form, Bitboard::EMPTY);
-        let slides = Self::same_kind_mask(golds, form) & self.tables.reverse.blockable_kinds != 0;
+        let slides = Self::same_kind_mask(golds, form) & R::BLOCKABLE_MASK != 0;
         (!map, if slides { map } else { Bitboard::EMPTY })
     }
 
@@ -370,7 +369,7 @@ impl<R: Rules> Position<R> {
         let Landing::Isardam { golds, .. } = R::HOOKS.landing else {
             return Bitboard::EMPTY;
         };
-        if Self::same_kind_mask(golds, form) & self.tables.reverse.blockable_kinds == 0 {
+        if Self::same_kind_mask(golds, form) & R::BLOCKABLE_MASK == 0 {
             return Bitboard::EMPTY;
         }
         let gold = Self::gold_class(golds);
@@ -509,7 +508,7 @@ impl<R: Rules> Position<R> {
             return LikeNode::Clean;
         }
         let mut between = Bitboard::EMPTY;
-        let blocked = Self::class_names(golds, t.reverse.blockable_kinds);
+        let blocked = Self::class_names(golds, R::BLOCKABLE_MASK);
         for class in kinds_in(blocked & present[0] & present[1]) {
             between |= ours[class as usize] & theirs[class as usize];
         }
@@ -582,7 +581,7 @@ impl<R: Rules> Position<R> {
                     }
                 }
             }
-            let blocked = Self::class_names(golds, t.reverse.blockable_kinds);
+            let blocked = Self::class_names(golds, R::BLOCKABLE_MASK);
             let maps = &self.like.maps[at..at + stride];
             for (c, redo) in redo.iter_mut().enumerate() {
                 // An empty map holds no changed square.
