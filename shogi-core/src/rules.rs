@@ -135,3 +135,61 @@ pub(crate) trait Derived: Rules {
 }
 
 impl<R: Rules> Derived for R {}
+
+#[cfg(test)]
+mod tests {
+    use super::Derived;
+    use crate::pieces::{kind, moves, STANDARD_PIECES};
+    use crate::table::{Hooks, KindMask, PieceDef, RuleTable};
+    use crate::Rules;
+
+    /// Standard pieces with a tokin that moves as a free king and a lance as a rook: the gold
+    /// class mixes movements, and one more kind slides.
+    const ODD_PIECES: [PieceDef; 14] = {
+        let mut p = STANDARD_PIECES;
+        p[kind::TOKIN as usize].movement = moves::FREE_KING;
+        p[kind::LANCE as usize].movement = moves::ROOK;
+        p
+    };
+
+    macro_rules! fixture {
+        ($ty:ident, $pieces:expr) => {
+            #[derive(Clone, Copy, Debug, Default)]
+            struct $ty;
+            crate::impl_rules!(
+                $ty,
+                RuleTable {
+                    name: stringify!($ty),
+                    title: "derived constants unit test",
+                    geometry: crate::geometry::Geometry::STANDARD,
+                    pieces: &$pieces,
+                    hooks: Hooks::STANDARD,
+                    setups: &[],
+                    notes: &[],
+                }
+            );
+        };
+    }
+    fixture!(Standard, STANDARD_PIECES);
+    fixture!(Odd, ODD_PIECES);
+
+    /// The constants agree with what the tables find at run time.
+    fn agree<R: Rules>() {
+        let t = R::tables();
+        assert_eq!(R::BLOCKABLE_MASK, t.reverse.blockable_kinds);
+        assert_eq!(R::KINDS, t.kinds);
+        let golds = (0..t.kinds)
+            .filter(|&k| t.gold_class[k])
+            .fold(0 as KindMask, |m, k| m | 1 << k);
+        let alike = t.same_movement[golds.trailing_zeros() as usize] & golds == golds;
+        assert_eq!(R::GOLDS_MOVE_ALIKE, alike);
+    }
+
+    #[test]
+    fn derived_constants_agree_with_the_tables() {
+        agree::<Standard>();
+        agree::<Odd>();
+        assert!(Standard::GOLDS_MOVE_ALIKE && !Odd::GOLDS_MOVE_ALIKE);
+        assert_ne!(Standard::BLOCKABLE_MASK, Odd::BLOCKABLE_MASK);
+    }
+}
