@@ -136,11 +136,34 @@ pub(crate) trait Derived: Rules {
 
 impl<R: Rules> Derived for R {}
 
+/// A unit tests' rule set `$ty` on the standard board with `$pieces` and `$hooks`, no setups.
+#[cfg(test)]
+macro_rules! test_rule_set {
+    ($ty:ident, $pieces:expr, $hooks:expr) => {
+        #[derive(Clone, Copy, Debug, Default)]
+        struct $ty;
+        crate::impl_rules!(
+            $ty,
+            crate::table::RuleTable {
+                name: stringify!($ty),
+                title: "unit test fixture",
+                geometry: crate::geometry::Geometry::STANDARD,
+                pieces: &$pieces,
+                hooks: $hooks,
+                setups: &[],
+                notes: &[],
+            }
+        );
+    };
+}
+#[cfg(test)]
+pub(crate) use test_rule_set;
+
 #[cfg(test)]
 mod tests {
     use super::Derived;
     use crate::pieces::{kind, moves, STANDARD_PIECES};
-    use crate::table::{Hooks, KindMask, PieceDef, RuleTable};
+    use crate::table::{Hooks, KindMask, PieceDef};
     use crate::Rules;
 
     /// Standard pieces with a tokin that moves as a free king and a lance as a rook: the gold
@@ -152,26 +175,8 @@ mod tests {
         p
     };
 
-    macro_rules! fixture {
-        ($ty:ident, $pieces:expr) => {
-            #[derive(Clone, Copy, Debug, Default)]
-            struct $ty;
-            crate::impl_rules!(
-                $ty,
-                RuleTable {
-                    name: stringify!($ty),
-                    title: "derived constants unit test",
-                    geometry: crate::geometry::Geometry::STANDARD,
-                    pieces: &$pieces,
-                    hooks: Hooks::STANDARD,
-                    setups: &[],
-                    notes: &[],
-                }
-            );
-        };
-    }
-    fixture!(Standard, STANDARD_PIECES);
-    fixture!(Odd, ODD_PIECES);
+    crate::rules::test_rule_set!(Standard, STANDARD_PIECES, Hooks::STANDARD);
+    crate::rules::test_rule_set!(Odd, ODD_PIECES, Hooks::STANDARD);
 
     /// The constants agree with what the tables find at run time.
     fn agree<R: Rules>() {
