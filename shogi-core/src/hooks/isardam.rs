@@ -564,7 +564,7 @@ impl<R: Rules> Position<R> {
         let mut present = [0; 2];
         let mut recheck = all;
         if let Some(p) = parent {
-            // One colour's row at a time: a fixed size the compiler copies by moves.
+            // One colour's row at a time, of a size known at compile time.
             let (parent_maps, maps) = self.like.maps.split_at_mut(at);
             for c in 0..2 {
                 let row = c * R::KINDS..(c + 1) * R::KINDS;
