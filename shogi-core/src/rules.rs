@@ -94,6 +94,107 @@ pub(crate) trait Derived: Rules {
     /// Royal kinds (the one royal mask of the hot path,
     /// [`Position::royals`](crate::position::Position::royals)).
     const ROYAL_MASK: KindMask = kind_mask!(Self::TABLE, royal);
+    /// The number of kinds (the tables' `kinds`), as a constant: the like stack's rows have
+    /// a fixed size, so copying one is a few moves rather than a call.
+    const KINDS: usize = Self::TABLE.pieces.len();
+    /// Kinds whose attacks depend on the occupancy (slides, ranged or reflecting): the
+    /// tables' `reverse.blockable_kinds` as a constant.
+    const BLOCKABLE_MASK: KindMask = {
+        let pieces = Self::TABLE.pieces;
+        let mut mask = 0;
+        let mut i = 0;
+        while i < pieces.len() {
+            let m = &pieces[i].movement;
+            if !m.slides.is_empty() || !m.ranged.is_empty() || m.reflect as u8 != 0 {
+                mask |= 1 << i;
+            }
+            i += 1;
+        }
+        mask
+    };
+    /// Whether the kinds of [`Derived::GOLD_MASK`] all move alike (so a class counted as
+    /// gold is symmetric like one kind): a constant, so Isardam's branches for gold classes
+    /// that mix movements compile away where none does.
+    const GOLDS_MOVE_ALIKE: bool = {
+        let pieces = Self::TABLE.pieces;
+        let mut first = usize::MAX;
+        let mut alike = true;
+        let mut i = 0;
+        while i < pieces.len() {
+            if pieces[i].gold_class {
+                if first == usize::MAX {
+                    first = i;
+                } else {
+                    alike &= pieces[i].movement.same_as(&pieces[first].movement);
+                }
+            }
+            i += 1;
+        }
+        alike
+    };
 }
 
 impl<R: Rules> Derived for R {}
+
+/// A unit tests' rule set `$ty` on the standard board with `$pieces` and `$hooks`, no setups.
+#[cfg(test)]
+macro_rules! test_rule_set {
+    ($ty:ident, $pieces:expr, $hooks:expr) => {
+        #[derive(Clone, Copy, Debug, Default)]
+        struct $ty;
+        crate::impl_rules!(
+            $ty,
+            crate::table::RuleTable {
+                name: stringify!($ty),
+                title: "unit test fixture",
+                geometry: crate::geometry::Geometry::STANDARD,
+                pieces: &$pieces,
+                hooks: $hooks,
+                setups: &[],
+                notes: &[],
+            }
+        );
+    };
+}
+#[cfg(test)]
+pub(crate) use test_rule_set;
+
+#[cfg(test)]
+mod tests {
+    use super::Derived;
+    use crate::pieces::{kind, moves, STANDARD_PIECES};
+    use crate::table::{Hooks, KindMask, PieceDef};
+    use crate::Rules;
+
+    /// Standard pieces with a tokin that moves as a free king and a lance as a rook: the gold
+    /// class mixes movements, and one more kind slides.
+    const ODD_PIECES: [PieceDef; 14] = {
+        let mut p = STANDARD_PIECES;
+        p[kind::TOKIN as usize].movement = moves::FREE_KING;
+        p[kind::LANCE as usize].movement = moves::ROOK;
+        p
+    };
+
+    crate::rules::test_rule_set!(Standard, STANDARD_PIECES, Hooks::STANDARD);
+    crate::rules::test_rule_set!(Odd, ODD_PIECES, Hooks::STANDARD);
+
+    /// The constants agree with what the tables find at run time.
+    fn agree<R: Rules>() {
+        let t = R::tables();
+        assert_eq!(R::BLOCKABLE_MASK, t.reverse.blockable_kinds);
+        assert_eq!(R::KINDS, t.kinds);
+        let golds = (0..t.kinds)
+            .filter(|&k| t.gold_class[k])
+            .fold(0 as KindMask, |m, k| m | 1 << k);
+        let alike = t.same_movement[golds.trailing_zeros() as usize] & golds == golds;
+        assert_eq!(R::GOLDS_MOVE_ALIKE, alike);
+    }
+
+    #[test]
+    fn derived_constants_agree_with_the_tables() {
+        agree::<Standard>();
+        agree::<Odd>();
+        const { assert!(Standard::GOLDS_MOVE_ALIKE && !Odd::GOLDS_MOVE_ALIKE) };
+        assert_ne!(Standard::BLOCKABLE_MASK, Odd::BLOCKABLE_MASK);
+    }
+}

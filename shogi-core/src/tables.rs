@@ -349,9 +349,6 @@ pub struct Tables<S = u128> {
     /// `same_movement[kind]`: the kinds that move exactly as `kind` does (itself included), so
     /// that their attacks are found as one set (the golds and promoted golds).
     pub same_movement: [KindMask; MAX_KINDS],
-    /// The gold-class kinds all move alike (where Isardam counts them as one kind, their like
-    /// attacks are then symmetric), found once rather than per landing asked.
-    pub golds_move_alike: bool,
     /// Who can attack a square: the reverse view used by check detection.
     pub reverse: ReverseAttacks<S>,
     /// Material class of each kind: the lowest kind linked to it by promotion or by what a
@@ -499,7 +496,6 @@ impl<S: Storage> Tables<S> {
             royal_mask: 0,
             kind_mask: 0,
             same_movement: [0; MAX_KINDS],
-            golds_move_alike: true,
             reverse: ReverseAttacks {
                 leap_sources: [[Bitboard::EMPTY; SQUARES]; 2],
                 slide_kinds: [[0; 8]; 2],
@@ -641,11 +637,6 @@ impl<S: Storage> Tables<S> {
                 }
             }
         }
-        let golds = (0..table.pieces.len())
-            .filter(|&k| t.gold_class[k])
-            .fold(0 as KindMask, |m, k| m | 1 << k);
-        t.golds_move_alike =
-            golds == 0 || t.same_movement[golds.trailing_zeros() as usize] & golds == golds;
         // Leaps of the same kinds side by side (a leap and its mirror image, mostly): bulk
         // counting gathers their pieces once.
         for slots in &mut t.leap_slots {

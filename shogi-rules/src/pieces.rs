@@ -461,4 +461,19 @@ mod tests {
         assert_eq!(piece_group("kirin_phoenix").map(<[_]>::len), Some(4));
         assert_eq!(piece_group("no_such_group"), None);
     }
+
+    /// The const comparison agrees with `==` on every pair of named movements (the standard
+    /// kinds' among them).
+    #[test]
+    fn same_as_is_equality() {
+        let all = NAMED_MOVEMENTS.iter().map(|(_, m)| m);
+        for a in all
+            .clone()
+            .chain(STANDARD_PIECES.iter().map(|p| &p.movement))
+        {
+            for b in all.clone() {
+                assert_eq!(a.same_as(b), a == b, "{a:?} {b:?}");
+            }
+        }
+    }
 }

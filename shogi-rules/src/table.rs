@@ -44,6 +44,41 @@ impl Movement {
         lion: false,
         lion_lines: &[],
     };
+
+    /// `self == other` at compile time (derived comparisons are not const).
+    pub const fn same_as(&self, other: &Movement) -> bool {
+        const fn offsets_eq(a: &[Offset], b: &[Offset]) -> bool {
+            if a.len() != b.len() {
+                return false;
+            }
+            let mut i = 0;
+            while i < a.len() {
+                if a[i].0 != b[i].0 || a[i].1 != b[i].1 {
+                    return false;
+                }
+                i += 1;
+            }
+            true
+        }
+        let mut i = 0;
+        let ranged = self.ranged.len() == other.ranged.len() && {
+            let mut eq = true;
+            while i < self.ranged.len() {
+                let (a, b) = (self.ranged[i], other.ranged[i]);
+                eq &= a.0 .0 == b.0 .0 && a.0 .1 == b.0 .1 && a.1 == b.1;
+                i += 1;
+            }
+            eq
+        };
+        offsets_eq(self.leaps, other.leaps)
+            && offsets_eq(self.slides, other.slides)
+            && ranged
+            && offsets_eq(self.move_only, other.move_only)
+            && offsets_eq(self.capture_only, other.capture_only)
+            && self.reflect as u8 == other.reflect as u8
+            && self.lion == other.lion
+            && offsets_eq(self.lion_lines, other.lion_lines)
+    }
 }
 
 /// Edges that bounce a reflecting slide.

@@ -126,8 +126,7 @@ impl<R: Rules> Position<R> {
                 self.like_attacks(golds, color, kind, Bitboard::EMPTY)
             }),
         };
-        if (map & vacated).nonempty()
-            && Self::same_kind_mask(golds, kind) & self.tables.reverse.blockable_kinds != 0
+        if (map & vacated).nonempty() && Self::same_kind_mask(golds, kind) & R::BLOCKABLE_MASK != 0
         {
             return self.like_attacks(golds, color, kind, vacated);
         }
@@ -148,7 +147,7 @@ impl<R: Rules> Position<R> {
             return;
         };
         let (at, ..) = self.like_maps_here(golds);
-        cache.like_at = Some(at + (!self.side_to_move()).index() * self.tables.kinds);
+        cache.like_at = Some(at + (!self.side_to_move()).index() * R::KINDS);
     }
 
     /// [`Position::landing_squares`] for a board move or drop of the side to move, whose
@@ -353,7 +352,7 @@ impl<R: Rules> Position<R> {
             return (free, self.like_unsettled(cache, us, form));
         }
         let map = self.like_attacks_cached(cache, golds, us, form, Bitboard::EMPTY);
-        let slides = Self::same_kind_mask(golds, form) & self.tables.reverse.blockable_kinds != 0;
+        let slides = Self::same_kind_mask(golds, form) & R::BLOCKABLE_MASK != 0;
         (!map, if slides { map } else { Bitboard::EMPTY })
     }
 
@@ -370,7 +369,7 @@ impl<R: Rules> Position<R> {
         let Landing::Isardam { golds, .. } = R::HOOKS.landing else {
             return Bitboard::EMPTY;
         };
-        if Self::same_kind_mask(golds, form) & self.tables.reverse.blockable_kinds == 0 {
+        if Self::same_kind_mask(golds, form) & R::BLOCKABLE_MASK == 0 {
             return Bitboard::EMPTY;
         }
         let gold = Self::gold_class(golds);
@@ -472,7 +471,7 @@ impl<R: Rules> Position<R> {
         let t = self.tables;
         let us = self.side_to_move();
         let present = self.like.plies[self.ply_from_root()].present;
-        let (black, white) = self.like.maps[at..at + 2 * t.kinds].split_at(t.kinds);
+        let (black, white) = self.like.maps[at..at + 2 * R::KINDS].split_at(R::KINDS);
         let (ours, theirs) = match us {
             Color::Black => (black, white),
             Color::White => (white, black),
@@ -483,7 +482,7 @@ impl<R: Rules> Position<R> {
                 return LikeNode::KingCapture;
             }
         }
-        cache.like_at = Some(at + (!us).index() * t.kinds);
+        cache.like_at = Some(at + (!us).index() * R::KINDS);
         // A class of one kind is symmetric: the enemy's attacks on our pieces find its pairs.
         let gold = Self::gold_class(golds);
         for k in kinds_in(recheck & present[(!us).index()] & t.kind_mask & !gold) {
@@ -509,7 +508,7 @@ impl<R: Rules> Position<R> {
             return LikeNode::Clean;
         }
         let mut between = Bitboard::EMPTY;
-        let blocked = Self::class_names(golds, t.reverse.blockable_kinds);
+        let blocked = Self::class_names(golds, R::BLOCKABLE_MASK);
         for class in kinds_in(blocked & present[0] & present[1]) {
             between |= ours[class as usize] & theirs[class as usize];
         }
@@ -544,7 +543,7 @@ impl<R: Rules> Position<R> {
     /// which are the classes still to be looked at.
     fn like_maps_here(&mut self, golds: Golds) -> (usize, bool, KindMask) {
         let t = self.tables;
-        let stride = 2 * t.kinds;
+        let stride = 2 * R::KINDS;
         let ply = self.ply_from_root();
         let hash = self.hash();
         let at = ply * stride;
@@ -565,7 +564,12 @@ impl<R: Rules> Position<R> {
         let mut present = [0; 2];
         let mut recheck = all;
         if let Some(p) = parent {
-            self.like.maps.copy_within(p * stride..at, at);
+            // One colour's row at a time, of a size known at compile time.
+            let (parent_maps, maps) = self.like.maps.split_at_mut(at);
+            for c in 0..2 {
+                let row = c * R::KINDS..(c + 1) * R::KINDS;
+                maps[row.clone()].copy_from_slice(&parent_maps[p * stride..][row]);
+            }
             present = self.like.plies[p].present;
             redo = [0; 2];
             let mut changed = Bitboard::EMPTY;
@@ -577,12 +581,12 @@ impl<R: Rules> Position<R> {
                     }
                 }
             }
-            let blocked = Self::class_names(golds, t.reverse.blockable_kinds);
+            let blocked = Self::class_names(golds, R::BLOCKABLE_MASK);
             let maps = &self.like.maps[at..at + stride];
             for (c, redo) in redo.iter_mut().enumerate() {
                 // An empty map holds no changed square.
                 for class in kinds_in(blocked & present[c] & !*redo) {
-                    if (maps[c * t.kinds + class as usize] & changed).nonempty() {
+                    if (maps[c * R::KINDS + class as usize] & changed).nonempty() {
                         *redo |= 1 << class;
                     }
                 }
@@ -595,7 +599,7 @@ impl<R: Rules> Position<R> {
         }
         let occ = self.occupied();
         for c in Color::BOTH {
-            let base = at + c.index() * t.kinds;
+            let base = at + c.index() * R::KINDS;
             let redo = redo[c.index()];
             let mut filled = 0;
             for class in kinds_in(redo) {
@@ -648,10 +652,22 @@ impl<R: Rules> Position<R> {
         class == 0 || self.tables.same_movement[class.trailing_zeros() as usize] & class == class
     }
 
+    /// Whether every class of like attacks moves alike (so is symmetric, as one kind is): at
+    /// a node with no like pair, no piece's leaving then changes its own form's landings.
+    pub(crate) const fn like_classes_alike() -> bool {
+        match R::HOOKS.landing {
+            Landing::Isardam {
+                golds: Golds::AsGold,
+                ..
+            } => R::GOLD_MASK == 0 || R::GOLDS_MOVE_ALIKE,
+            _ => true,
+        }
+    }
+
     /// Whether the kinds that count as one (gold) for like attacks move unlike each other.
     #[inline(always)]
     fn golds_unlike(&self, golds: Golds) -> bool {
-        Self::gold_class(golds) != 0 && !self.tables.golds_move_alike
+        Self::gold_class(golds) != 0 && !R::GOLDS_MOVE_ALIKE
     }
 
     /// The kinds that count as one (gold) for like attacks.

@@ -92,26 +92,17 @@ impl<R: Rules> Position<R> {
 #[cfg(test)]
 mod tests {
     use crate::pieces::STANDARD_PIECES;
-    use crate::table::{Golds, Hooks, Paralysis, RuleTable};
+    use crate::table::{Golds, Hooks, Paralysis};
     use crate::{Color, Position, Rules, Square};
 
     macro_rules! fixture {
         ($ty:ident, $paralysis:expr) => {
-            #[derive(Clone, Copy, Debug, Default)]
-            struct $ty;
-            crate::impl_rules!(
+            crate::rules::test_rule_set!(
                 $ty,
-                RuleTable {
-                    name: stringify!($ty),
-                    title: "paralysis unit test",
-                    geometry: crate::geometry::Geometry::STANDARD,
-                    pieces: &STANDARD_PIECES,
-                    hooks: Hooks {
-                        paralysis: $paralysis,
-                        ..Hooks::STANDARD
-                    },
-                    setups: &[],
-                    notes: &[],
+                STANDARD_PIECES,
+                Hooks {
+                    paralysis: $paralysis,
+                    ..Hooks::STANDARD
                 }
             );
         };

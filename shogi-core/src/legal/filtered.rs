@@ -179,12 +179,7 @@ impl<R: Rules> Position<R> {
                 LikeNode::Pair => all = true,
                 // Every other landing in a like attack is barred below: the reference
                 // judges this rare board whole.
-                LikeNode::KingCapture => {
-                    let mut moves = MoveList::new();
-                    self.legal_moves_reference(&mut moves);
-                    moves.into_iter().for_each(|mv| sink.one(mv));
-                    return;
-                }
+                LikeNode::KingCapture => return self.reference_into(sink),
             }
         }
 
@@ -336,8 +331,9 @@ impl<R: Rules> Position<R> {
                     let stay_landings = self.form_landings(&mut cache, us, kind);
                     // A piece standing where leaving changes its own form's landings stands in
                     // a like attack (a pair, so never at a clean node), or its class mixes
-                    // movements: one test for all.
-                    let settled = (stay_landings.1 & pieces).is_empty();
+                    // movements: one test for all, none where every class moves alike.
+                    let settled =
+                        Self::like_classes_alike() || (stay_landings.1 & pieces).is_empty();
                     let mut up_landings = None;
                     for from in pieces {
                         let targets = t.plain_attacks_inlined(k, us, from, occ) & base;
@@ -415,7 +411,11 @@ impl<R: Rules> Position<R> {
                         let near = t.reverse.royal_leap_sources[us.index()][king.index()] & enemy;
                         let mut safe = targets
                             & !self.leap_attacks_of(near, them.index())
-                            & !self.reflect_attacks(them, lifted);
+                            & if t.reverse.reflect_kinds != 0 {
+                                !self.reflect_attacks(them, lifted)
+                            } else {
+                                Bitboard::FULL
+                            };
                         let sliders = self.sliders_of(them);
                         for to in safe {
                             let lined = (t.reverse.lines[to.index()] & sliders).nonempty();
@@ -557,6 +557,16 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
+    }
+
+    /// The legal moves by the reference path into `sink`: a rare board, judged whole out of
+    /// line so that the common ones do not pay for its code.
+    #[cold]
+    #[inline(never)]
+    fn reference_into<K: Sink<R::Storage>>(&mut self, sink: &mut K) {
+        let mut moves = MoveList::new();
+        self.legal_moves_reference(&mut moves);
+        moves.into_iter().for_each(|mv| sink.one(mv));
     }
 
     /// The targets of the side to move's `kind` piece on `from` within `residual`, and the
