@@ -325,6 +325,10 @@ impl<R: Rules> Position<R> {
                 let set = n < residuals.len()
                     && self.counts_by_leaps(k)
                     && self.leaps_by_set_pay(k, self.nifu_alone(k, pieces));
+                if !set && Filtered::<R>::BORROW && Filtered::<R>::PLAIN_SETS && !t.special[k] {
+                    by_set |= self.count_own_by_kernel(sink, k, pieces, base, residual);
+                    continue;
+                }
                 if !(set || by_kernel && !t.special[k]) {
                     continue;
                 }
@@ -557,6 +561,38 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
+    }
+
+    /// Borrowed movement, bulk counting: counts the moves of the `pieces` of plain `kind`
+    /// (free: they lend nothing to a zone candidate and hide nothing) that move by their own
+    /// movement and have no target in `doubtful`, onto `base`, by the attack kernel, and
+    /// returns them. The others (a piece that borrows by its attacks, or with a doubtful
+    /// target) are left to the per-piece loop.
+    #[inline(always)]
+    fn count_own_by_kernel<K: Sink<R::Storage>>(
+        &self,
+        sink: &mut K,
+        k: usize,
+        pieces: Bb<R>,
+        base: Bb<R>,
+        doubtful: Bb<R>,
+    ) -> Bb<R> {
+        let t = self.tables;
+        let us = self.side_to_move();
+        let occ = self.occupied();
+        let mut counted = Bitboard::EMPTY;
+        for from in pieces {
+            let att = t.plain_attacks_inlined(k, us, from, occ);
+            if self.borrows_by_attacks(att) || (att & doubtful).nonempty() {
+                continue;
+            }
+            let targets = att & base;
+            let live = targets & !t.dead[us.index()][k];
+            let (up, stay) = self.plain_move_sets(us, from, k, targets, live);
+            sink.add(up.count() + stay.count());
+            counted.set(from);
+        }
+        counted
     }
 
     /// The targets of the side to move's `kind` piece on `from` within `residual`, and the
