@@ -197,8 +197,15 @@ impl<R: Rules> Position<R> {
         // capture zone of its target (with the king lifted off its square): none there can
         // capture it, whatever it borrows. Not with like attacks (Isardam), which bar more.
         let king_by_zone = Filtered::<R>::BORROW && !whole_board;
+        // The squares the last move changed: what the parent's record of the lenders and the
+        // king's zone no longer holds.
+        let changed = if Filtered::<R>::BORROW {
+            self.last_move_changed()
+        } else {
+            Bitboard::EMPTY
+        };
         let natural = if Filtered::<R>::BORROW {
-            let (candidates, hidden_by) = self.king_zone(king, them);
+            let (candidates, hidden_by) = self.king_zone(king, them, changed);
             hiding = hidden_by;
             if !king_by_zone {
                 doubt_from.set(king);
@@ -257,7 +264,7 @@ impl<R: Rules> Position<R> {
         // movement, found without asking for their lenders again. Bulk counting's kernel
         // judges the sliders that lend to attacked pieces from their attacks.
         let lends = if Filtered::<R>::BORROW {
-            self.borrowers(us, K::COUNTS)
+            self.borrowers(us, K::COUNTS, changed)
         } else {
             Bitboard::EMPTY
         };
@@ -442,9 +449,10 @@ impl<R: Rules> Position<R> {
                     };
                     (ok, bad)
                 }
-                None if from == king && king_by_zone => {
-                    (self.safe_king_steps(king, them, targets), Bitboard::EMPTY)
-                }
+                None if from == king && king_by_zone => (
+                    self.safe_king_steps(king, them, targets, changed),
+                    Bitboard::EMPTY,
+                ),
                 None => (Bitboard::FULL, Bitboard::EMPTY),
             };
             if (all && !(from == king && king_by_zone))
