@@ -329,9 +329,13 @@ impl<R: Rules> Position<R> {
                 if pieces.is_empty() {
                     continue;
                 }
-                let set = n < residuals.len()
-                    && self.counts_by_leaps(k)
-                    && self.leaps_by_set_pay(k, self.nifu_alone(k, pieces));
+                let leaps = self.counts_by_leaps(k);
+                let alone = if leaps {
+                    self.nifu_alone(k, pieces)
+                } else {
+                    pieces
+                };
+                let set = n < residuals.len() && leaps && self.leaps_by_set_pay(k, alone);
                 if !set && Filtered::<R>::BORROW && Filtered::<R>::PLAIN_SETS && !t.special[k] {
                     by_set |= self.count_own_by_kernel(sink, k, pieces, base, residual);
                     continue;
@@ -373,7 +377,7 @@ impl<R: Rules> Position<R> {
                 }
                 // Pieces whose leaving changes their landings move one by one below.
                 let (plain, promo, unsettled) = self.set_landings(&mut cache, us, k as u8);
-                let pieces = self.nifu_alone(k, pieces) & !unsettled;
+                let pieces = alone & !unsettled;
                 // Under borrowed movement by attack, those that borrow move one by one.
                 let pieces = pieces & !self.set_borrowers(k, pieces);
                 sink.add(self.count_leaps(us, k, pieces, base & plain, base & promo));
@@ -588,19 +592,20 @@ impl<R: Rules> Position<R> {
         let t = self.tables;
         let us = self.side_to_move();
         let occ = self.occupied();
-        let mut counted = Bitboard::EMPTY;
+        // Rare: one bit set per piece left rather than per piece counted.
+        let mut left = Bitboard::EMPTY;
         for from in pieces {
             let att = t.plain_attacks_inlined(k, us, from, occ);
             if self.borrows_by_attacks(att) || (att & doubtful).nonempty() {
+                left.set(from);
                 continue;
             }
             let targets = att & base;
             let live = targets & !t.dead[us.index()][k];
             let (up, stay) = self.plain_move_sets(us, from, k, targets, live);
             sink.add(up.count() + stay.count());
-            counted.set(from);
         }
-        counted
+        pieces & !left
     }
 
     /// The targets of the side to move's `kind` piece on `from` within `residual`, and the
