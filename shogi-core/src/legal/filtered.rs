@@ -336,7 +336,13 @@ impl<R: Rules> Position<R> {
                     pieces
                 };
                 let set = n < residuals.len() && leaps && self.leaps_by_set_pay(k, alone);
-                if !set && Filtered::<R>::BORROW && Filtered::<R>::PLAIN_SETS && !t.special[k] {
+                // (Not with like attacks, whose landings bar more: those pieces take the loop.)
+                if !set
+                    && Filtered::<R>::BORROW
+                    && Filtered::<R>::PLAIN_SETS
+                    && !whole_board
+                    && !t.special[k]
+                {
                     by_set |= self.count_own_by_kernel(sink, k, pieces, base, residual);
                     continue;
                 }
