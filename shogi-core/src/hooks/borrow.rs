@@ -218,7 +218,8 @@ impl<R: Rules> Position<R> {
     /// left out: the caller computes their attacks anyway and asks
     /// [`Position::borrows_by_attacks`] (one attack set per slider saved), or moves a leaping
     /// kind as a set and asks [`Position::set_borrowers`].
-    pub(crate) fn borrowers(&self, color: Color, by_attack: bool) -> Bb<R> {
+    /// `changed`: the squares the last move changed ([`Position::last_move_changed`]).
+    pub(crate) fn borrowers(&self, color: Color, by_attack: bool, changed: Bb<R>) -> Bb<R> {
         let MovementSource::Borrow { lender, place, .. } = R::HOOKS.movement_source else {
             return Bitboard::EMPTY;
         };
@@ -252,7 +253,7 @@ impl<R: Rules> Position<R> {
                 // The squares a leap from a lender (more than those attacked), and the pieces
                 // a sliding lender of another kind attacks: from the parent's record where it
                 // holds the lenders, else found now.
-                let (near, mut found) = match self.lenders_since_parent(lc, mine) {
+                let (near, mut found) = match self.lenders_since_parent(lc, mine, changed) {
                     Some(pair) => pair,
                     None => {
                         let mut found = Bitboard::EMPTY;
@@ -422,20 +423,35 @@ impl<R: Rules> Position<R> {
         &self,
         king: Square,
         by: Color,
+        changed: Bb<R>,
         of: impl Fn(&ZoneRecord<R::Storage>) -> Bb<R>,
     ) -> Option<&ZoneRecord<R::Storage>> {
         let z = self.parent_record()?.zone.as_ref()?;
-        let kept = z.king == king
-            && z.by == by
-            && self.last_move_squares().all(|(sq, _)| !of(z).contains(sq));
+        let kept = z.king == king && z.by == by && (of(z) & changed).is_empty();
         kept.then_some(z)
+    }
+
+    /// The squares the last move changed (none at the root): found once per node for the
+    /// questions to the parent's record.
+    pub(crate) fn last_move_changed(&self) -> Bb<R> {
+        let mut changed = Bitboard::EMPTY;
+        for (sq, _) in self.last_move_squares() {
+            changed.set(sq);
+        }
+        changed
     }
 
     /// [`Position::zone_candidates_hiding`] of the side to move's king on `king` against
     /// `by`: the parent's record where the last move changed none of the squares deciding it
     /// (most moves are made far from the other king), else found now.
-    pub(crate) fn king_zone(&self, king: Square, by: Color) -> (Bb<R>, Hiding<R::Storage>) {
-        match self.parent_zone(king, by, |z| z.region) {
+    #[inline(never)]
+    pub(crate) fn king_zone(
+        &self,
+        king: Square,
+        by: Color,
+        changed: Bb<R>,
+    ) -> (Bb<R>, Hiding<R::Storage>) {
+        match self.parent_zone(king, by, changed, |z| z.region) {
             Some(z) => (
                 z.candidates,
                 Hiding {
@@ -454,7 +470,12 @@ impl<R: Rules> Position<R> {
     /// attacks reach one of them, is looked at again; leaps do not depend on the board, and a
     /// lender's attacks end at the first piece on each line, so a square changed beyond it
     /// changes nothing.
-    fn lenders_since_parent(&self, lc: Color, mine: Bb<R>) -> Option<(Bb<R>, Bb<R>)> {
+    fn lenders_since_parent(
+        &self,
+        lc: Color,
+        mine: Bb<R>,
+        changed: Bb<R>,
+    ) -> Option<(Bb<R>, Bb<R>)> {
         let rec = self.parent_record()?;
         if rec.color != lc {
             return None;
@@ -463,11 +484,9 @@ impl<R: Rules> Position<R> {
         let occ = self.occupied();
         let mut near = rec.leaps;
         let mut found = Bitboard::EMPTY;
-        let mut changed = Bitboard::EMPTY;
         // The sliding lenders whose square or attacks the move changed.
         let mut touched = 0u8;
-        for (sq, _) in self.last_move_squares() {
-            changed.set(sq);
+        for sq in changed {
             touched |= rec.cover[sq.index()];
             let p = self.piece_at(sq);
             if p.is_empty() || p.color() != lc {
@@ -912,9 +931,15 @@ impl<R: Rules> Position<R> {
     /// are attackers, also where every piece there is harmless, no kind it might move by
     /// after the step reaching the target ([`Position::uncovered_harmless`], the king the
     /// piece leaving): most steps near an enemy piece are legal.
-    pub(crate) fn safe_king_steps(&self, king: Square, them: Color, targets: Bb<R>) -> Bb<R> {
+    pub(crate) fn safe_king_steps(
+        &self,
+        king: Square,
+        them: Color,
+        targets: Bb<R>,
+        changed: Bb<R>,
+    ) -> Bb<R> {
         let (known, mut safe) = self
-            .parent_zone(king, them, |z| z.steps_region)
+            .parent_zone(king, them, changed, |z| z.steps_region)
             .map_or((Bitboard::EMPTY, Bitboard::EMPTY), |z| (z.steps, z.safe));
         safe &= targets;
         let lifted = self.occupied() ^ Bitboard::from_square(king);

@@ -486,13 +486,8 @@ impl<R: Rules> Position<R> {
             return pieces;
         }
         let all = self.pieces(self.side_to_move(), kind as u8);
-        // Usually every file holds one at most: as many files holding one as pieces, a mask
-        // per file (fewer than the pieces but on the largest boards).
-        let mut files = 0;
-        for f in 0..self.tables.geometry.files {
-            files += (all & Bb::<R>::file(f)).nonempty() as u32;
-        }
-        if files == all.count() {
+        // Usually every file holds one at most: as many files holding one as pieces.
+        if all.files_held().count() == all.count() {
             return pieces;
         }
         let mut alone = pieces;

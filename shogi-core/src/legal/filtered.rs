@@ -192,8 +192,15 @@ impl<R: Rules> Position<R> {
         // capture zone of its target (with the king lifted off its square): none there can
         // capture it, whatever it borrows. Not with like attacks (Isardam), which bar more.
         let king_by_zone = Filtered::<R>::BORROW && !whole_board;
+        // The squares the last move changed: what the parent's record of the lenders and the
+        // king's zone no longer holds.
+        let changed = if Filtered::<R>::BORROW {
+            self.last_move_changed()
+        } else {
+            Bitboard::EMPTY
+        };
         let natural = if Filtered::<R>::BORROW {
-            let (candidates, hidden_by) = self.king_zone(king, them);
+            let (candidates, hidden_by) = self.king_zone(king, them, changed);
             hiding = hidden_by;
             if !king_by_zone {
                 doubt_from.set(king);
@@ -252,7 +259,7 @@ impl<R: Rules> Position<R> {
         // movement, found without asking for their lenders again. Bulk counting's kernel
         // judges the sliders that lend to attacked pieces from their attacks.
         let lends = if Filtered::<R>::BORROW {
-            self.borrowers(us, K::COUNTS)
+            self.borrowers(us, K::COUNTS, changed)
         } else {
             Bitboard::EMPTY
         };
@@ -317,9 +324,23 @@ impl<R: Rules> Position<R> {
                 if pieces.is_empty() {
                     continue;
                 }
-                let set = n < residuals.len()
-                    && self.counts_by_leaps(k)
-                    && self.leaps_by_set_pay(k, self.nifu_alone(k, pieces));
+                let leaps = self.counts_by_leaps(k);
+                let alone = if leaps {
+                    self.nifu_alone(k, pieces)
+                } else {
+                    pieces
+                };
+                let set = n < residuals.len() && leaps && self.leaps_by_set_pay(k, alone);
+                // (Not with like attacks, whose landings bar more: those pieces take the loop.)
+                if !set
+                    && Filtered::<R>::BORROW
+                    && Filtered::<R>::PLAIN_SETS
+                    && !whole_board
+                    && !t.special[k]
+                {
+                    by_set |= self.count_own_by_kernel(sink, k, pieces, base, residual);
+                    continue;
+                }
                 if !(set || by_kernel && !t.special[k]) {
                     continue;
                 }
@@ -358,7 +379,7 @@ impl<R: Rules> Position<R> {
                 }
                 // Pieces whose leaving changes their landings move one by one below.
                 let (plain, promo, unsettled) = self.set_landings(&mut cache, us, k as u8);
-                let pieces = self.nifu_alone(k, pieces) & !unsettled;
+                let pieces = alone & !unsettled;
                 // Under borrowed movement by attack, those that borrow move one by one.
                 let pieces = pieces & !self.set_borrowers(k, pieces);
                 sink.add(self.count_leaps(us, k, pieces, base & plain, base & promo));
@@ -438,9 +459,10 @@ impl<R: Rules> Position<R> {
                     };
                     (ok, bad)
                 }
-                None if from == king && king_by_zone => {
-                    (self.safe_king_steps(king, them, targets), Bitboard::EMPTY)
-                }
+                None if from == king && king_by_zone => (
+                    self.safe_king_steps(king, them, targets, changed),
+                    Bitboard::EMPTY,
+                ),
                 None => (Bitboard::FULL, Bitboard::EMPTY),
             };
             if (all && !(from == king && king_by_zone))
@@ -567,6 +589,39 @@ impl<R: Rules> Position<R> {
         let mut moves = MoveList::new();
         self.legal_moves_reference(&mut moves);
         moves.into_iter().for_each(|mv| sink.one(mv));
+    }
+
+    /// Borrowed movement, bulk counting: counts the moves of the `pieces` of plain `kind`
+    /// (free: they lend nothing to a zone candidate and hide nothing) that move by their own
+    /// movement and have no target in `doubtful`, onto `base`, by the attack kernel, and
+    /// returns them. The others (a piece that borrows by its attacks, or with a doubtful
+    /// target) are left to the per-piece loop.
+    #[inline(always)]
+    fn count_own_by_kernel<K: Sink<R::Storage>>(
+        &self,
+        sink: &mut K,
+        k: usize,
+        pieces: Bb<R>,
+        base: Bb<R>,
+        doubtful: Bb<R>,
+    ) -> Bb<R> {
+        let t = self.tables;
+        let us = self.side_to_move();
+        let occ = self.occupied();
+        // Rare: one bit set per piece left rather than per piece counted.
+        let mut left = Bitboard::EMPTY;
+        for from in pieces {
+            let att = t.plain_attacks_inlined(k, us, from, occ);
+            if self.borrows_by_attacks(att) || (att & doubtful).nonempty() {
+                left.set(from);
+                continue;
+            }
+            let targets = att & base;
+            let live = targets & !t.dead[us.index()][k];
+            let (up, stay) = self.plain_move_sets(us, from, k, targets, live);
+            sink.add(up.count() + stay.count());
+        }
+        pieces & !left
     }
 
     /// The targets of the side to move's `kind` piece on `from` within `residual`, and the

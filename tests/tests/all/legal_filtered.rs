@@ -219,6 +219,34 @@ fn hiding_and_like_line_set_ups_agree_with_reference() {
     );
 }
 
+/// Set-up positions for bulk counting's free pieces under borrowed movement, counted by the
+/// attack kernel kind by kind: a free rook or bishop with a target in a zone candidate's
+/// lender region (a move there may lend the candidate a way to the king: left to make/test,
+/// not counted), and under Kiki a rook that borrows from the gold it attacks (left to the
+/// per-piece loop). Checked: counting either kind of piece by its own movement anyway makes
+/// the count at the set-up position differ from the reference.
+#[test]
+fn free_pieces_counted_by_kernel_agree_with_reference() {
+    let run = SetUp(&[
+        // White's pawn on 5f is in Black's king's zone; the rook or bishop may lend it a way.
+        "4k4/9/9/9/9/4p4/9/9/R3K4 b - 1",
+        "4k4/9/9/9/9/4p4/9/9/B3K4 b - 1",
+        "4k4/9/2r6/9/9/4P4/9/9/4K4 w - 1",
+        // Black's rook attacks White's gold, off both kings' lines.
+        "4k4/9/6g1R/9/9/9/9/9/4K4 b - 1",
+    ]);
+    agree_under(
+        &run,
+        &[
+            "Shogi-Anti-Kiki-Position:1",
+            "Shogi-Anti-Kiki-Position:2",
+            "Shogi-Kiki-Position:1",
+            "Shogi-Kiki-Position:2",
+            "Shogi-BackPosition:1",
+        ],
+    );
+}
+
 /// Set-up positions for the gold class of True Isardam's rule sets 2 (promoted golds count as
 /// gold): a promoted piece and a gold already facing each other, which only those rule sets
 /// call a like pair (every move doubtful; the node test reads the enemy's map alone, the
