@@ -564,12 +564,9 @@ impl<R: Rules> Position<R> {
         let mut present = [0; 2];
         let mut recheck = all;
         if let Some(p) = parent {
-            // One colour's row at a time, of a size known at compile time.
+            // Both colours' rows at once, of a size known at compile time.
             let (parent_maps, maps) = self.like.maps.split_at_mut(at);
-            for c in 0..2 {
-                let row = c * R::KINDS..(c + 1) * R::KINDS;
-                maps[row.clone()].copy_from_slice(&parent_maps[p * stride..][row]);
-            }
+            maps[..stride].copy_from_slice(&parent_maps[p * stride..][..stride]);
             present = self.like.plies[p].present;
             redo = [0; 2];
             let mut changed = Bitboard::EMPTY;
