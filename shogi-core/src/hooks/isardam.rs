@@ -564,12 +564,9 @@ impl<R: Rules> Position<R> {
         let mut present = [0; 2];
         let mut recheck = all;
         if let Some(p) = parent {
-            // One colour's row at a time, of a size known at compile time.
+            // Both colours' rows at once, of a size known at compile time.
             let (parent_maps, maps) = self.like.maps.split_at_mut(at);
-            for c in 0..2 {
-                let row = c * R::KINDS..(c + 1) * R::KINDS;
-                maps[row.clone()].copy_from_slice(&parent_maps[p * stride..][row]);
-            }
+            maps[..stride].copy_from_slice(&parent_maps[p * stride..][..stride]);
             present = self.like.plies[p].present;
             redo = [0; 2];
             let mut changed = Bitboard::EMPTY;
@@ -603,18 +600,18 @@ impl<R: Rules> Position<R> {
             let redo = redo[c.index()];
             let mut filled = 0;
             for class in kinds_in(redo) {
-                let mut map = Bitboard::EMPTY;
-                for k in kinds_in(Self::same_kind_mask(golds, class) & t.kind_mask) {
-                    let pieces = self.pieces(c, k);
-                    if pieces.is_empty() {
-                        continue;
-                    }
-                    // The leapers' sets without the call through natural_attacks_of.
-                    map |= match t.leap_set_attacks(k as usize, c, pieces) {
-                        Some(att) => att,
-                        None => self.natural_attacks_of(k, c, pieces, occ),
-                    };
-                }
+                let kinds = Self::same_kind_mask(golds, class) & t.kind_mask;
+                // Where every class moves alike, a class's pieces attack as one set: the gold
+                // class and its promoted golds at one look rather than one a kind.
+                let map = if Self::like_classes_alike() {
+                    let pieces =
+                        kinds_in(kinds).fold(Bitboard::EMPTY, |bb, k| bb | self.pieces(c, k));
+                    self.set_attacks(kinds.trailing_zeros() as u8, c, pieces, occ)
+                } else {
+                    kinds_in(kinds).fold(Bitboard::EMPTY, |map, k| {
+                        map | self.set_attacks(k, c, self.pieces(c, k), occ)
+                    })
+                };
                 self.like.maps[base + class as usize] = map;
                 filled |= (map.nonempty() as KindMask) << class;
             }
@@ -626,6 +623,19 @@ impl<R: Rules> Position<R> {
             paired: None,
         };
         (at, false, recheck)
+    }
+
+    /// The natural attacks of `kind` of `color` standing on `pieces`: the leapers' sets
+    /// without the call through natural_attacks_of.
+    #[inline(always)]
+    fn set_attacks(&self, kind: u8, color: Color, pieces: Bb<R>, occ: Bb<R>) -> Bb<R> {
+        if pieces.is_empty() {
+            return Bitboard::EMPTY;
+        }
+        match self.tables.leap_set_attacks(kind as usize, color, pieces) {
+            Some(att) => att,
+            None => self.natural_attacks_of(kind, color, pieces, occ),
+        }
     }
 
     /// The class (its lowest kind) of `kind` for like attacks.

@@ -271,7 +271,8 @@ impl<R: Rules> Position<R> {
         let mut by_set = Bitboard::EMPTY;
         // Counted pieces of a kind with doubtful moves left: the loop below visits them.
         let mut recheck = Bitboard::EMPTY;
-        let mut residuals = [(u8::MAX, Bitboard::EMPTY); 8];
+        // What is left doubtful of their moves: the same for every kind counted by set.
+        let mut set_residual = Bitboard::FULL;
         // Where the sure moves go (`base`), what may still be doubtful (`residual`), and the
         // pieces whose moves are all sure there.
         let sets = if K::COUNTS && Filtered::<R>::SET_LEAPS && !all {
@@ -306,6 +307,7 @@ impl<R: Rules> Position<R> {
             None
         };
         if let Some((allowed, residual, free)) = sets {
+            set_residual = residual;
             let base = !self.pieces_of(us) & !self.immortals(them) & allowed;
             // True forms with nothing doubtful but by piece (natural checks and pins decide, the
             // like maps found no pair): the free pieces of a plain kind that no set counts move
@@ -316,7 +318,6 @@ impl<R: Rules> Position<R> {
                 && !Filtered::<R>::BORROW
                 && residual.is_empty();
             let mut kinds = t.kind_mask & !<R as crate::hooks::Derived>::ROYAL_MASK;
-            let mut n = 0;
             while kinds != 0 {
                 let k = kinds.trailing_zeros() as usize;
                 kinds &= kinds - 1;
@@ -330,7 +331,7 @@ impl<R: Rules> Position<R> {
                 } else {
                     pieces
                 };
-                let set = n < residuals.len() && leaps && self.leaps_by_set_pay(k, alone);
+                let set = leaps && self.leaps_by_set_pay(k, alone);
                 // (Not with like attacks, whose landings bar more: those pieces take the loop.)
                 if !set
                     && Filtered::<R>::BORROW
@@ -384,12 +385,9 @@ impl<R: Rules> Position<R> {
                 let pieces = pieces & !self.set_borrowers(k, pieces);
                 sink.add(self.count_leaps(us, k, pieces, base & plain, base & promo));
                 by_set |= pieces;
-                // Elsewhere than the landing seam's squares the move is barred.
-                residuals[n] = (k as u8, residual);
                 if residual.nonempty() {
                     recheck |= pieces;
                 }
-                n += 1;
             }
         }
 
@@ -402,10 +400,7 @@ impl<R: Rules> Position<R> {
             if counted {
                 // Its sure moves are counted: only the doubtful ones are left (its targets are
                 // among its leaps).
-                residual = residuals
-                    .iter()
-                    .find(|r| r.0 == kind)
-                    .map_or(Bitboard::FULL, |r| r.1);
+                residual = set_residual;
                 if (t.leap[us.index()][kind as usize][from.index()] & residual).is_empty() {
                     continue;
                 }
