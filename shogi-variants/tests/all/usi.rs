@@ -387,28 +387,31 @@ fn go_mate_answers_checkmate() {
     usi.close();
 }
 
+/// `usi` offers the spin option `offer`; of `(name, bad, good)` the bad value is refused with
+/// one error naming the option and the good one is taken.
+fn spin_option(usi: &mut Usi, offer: &str, (name, bad, good): (&str, &str, &str)) {
+    usi.send("usi");
+    let lines = usi.until("usiok");
+    assert!(lines.iter().any(|l| l == offer), "{lines:?}");
+    usi.send(&format!("setoption name {name} value {bad}"));
+    usi.send(&format!("setoption name {name} value {good}"));
+    usi.send("isready");
+    let lines = usi.until("readyok");
+    let error = format!("info string error: {name}:");
+    let errors = lines.iter().filter(|l| l.starts_with(&error)).count();
+    assert_eq!(errors, 1, "{lines:?}");
+}
+
 /// `MultiPV` reports that many lines per depth, ranked, each from its own root move; it is
 /// refused out of range and the `bestmove` is line 1's move.
 #[test]
 fn multipv_option() {
     let mut usi = Usi::start();
-    usi.send("usi");
-    let lines = usi.until("usiok");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "option name MultiPV type spin default 1 min 1 max 600"),
-        "{lines:?}"
+    spin_option(
+        &mut usi,
+        "option name MultiPV type spin default 1 min 1 max 600",
+        ("MultiPV", "0", "3"),
     );
-    usi.send("setoption name MultiPV value 0");
-    usi.send("setoption name MultiPV value 3");
-    usi.send("isready");
-    let lines = usi.until("readyok");
-    let errors = lines
-        .iter()
-        .filter(|l| l.starts_with("info string error: MultiPV:"))
-        .count();
-    assert_eq!(errors, 1, "{lines:?}");
     usi.send("position startpos");
     usi.send("go depth 3");
     let lines = usi.until("bestmove");
@@ -441,23 +444,11 @@ fn multipv_option() {
 #[test]
 fn depth_limit_option() {
     let mut usi = Usi::start();
-    usi.send("usi");
-    let lines = usi.until("usiok");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "option name DepthLimit type spin default 0 min 0 max 64"),
-        "{lines:?}"
+    spin_option(
+        &mut usi,
+        "option name DepthLimit type spin default 0 min 0 max 64",
+        ("DepthLimit", "65", "1"),
     );
-    usi.send("setoption name DepthLimit value 65");
-    usi.send("setoption name DepthLimit value 1");
-    usi.send("isready");
-    let lines = usi.until("readyok");
-    let errors = lines
-        .iter()
-        .filter(|l| l.starts_with("info string error: DepthLimit:"))
-        .count();
-    assert_eq!(errors, 1, "{lines:?}");
     for go in ["go movetime 3000", "go depth 5"] {
         usi.send("position startpos moves 7g7f");
         usi.send(go);
