@@ -163,7 +163,7 @@ pub(crate) use test_rule_set;
 mod tests {
     use super::Derived;
     use crate::pieces::{kind, moves, STANDARD_PIECES};
-    use crate::table::{Hooks, KindMask, PieceDef};
+    use crate::table::{Hooks, KindMask, Movement, PieceDef, Reflect};
     use crate::Rules;
 
     /// Standard pieces with a tokin that moves as a free king and a lance as a rook: the gold
@@ -175,8 +175,31 @@ mod tests {
         p
     };
 
+    /// Every other source of blocking and non-blocking movement the tables know: lion moves
+    /// and lion lines (chu shogi), a limited slide, a reflecting bishop, a capture-only leap.
+    const EXOTIC_PIECES: [PieceDef; 14] = {
+        let mut p = STANDARD_PIECES;
+        p[kind::PAWN as usize].movement = moves::LION;
+        p[kind::KNIGHT as usize].movement = moves::HORNED_FALCON;
+        p[kind::SILVER as usize].movement = moves::SOARING_EAGLE;
+        p[kind::LANCE as usize].movement = Movement {
+            ranged: &[((0, 1), 2)],
+            ..Movement::NONE
+        };
+        p[kind::BISHOP as usize].movement = Movement {
+            reflect: Reflect::All,
+            ..moves::BISHOP
+        };
+        p[kind::TOKIN as usize].movement = Movement {
+            capture_only: &[(1, 1)],
+            ..moves::PAWN
+        };
+        p
+    };
+
     crate::rules::test_rule_set!(Standard, STANDARD_PIECES, Hooks::STANDARD);
     crate::rules::test_rule_set!(Odd, ODD_PIECES, Hooks::STANDARD);
+    crate::rules::test_rule_set!(Exotic, EXOTIC_PIECES, Hooks::STANDARD);
 
     /// The constants agree with what the tables find at run time.
     fn agree<R: Rules>() {
@@ -194,6 +217,7 @@ mod tests {
     fn derived_constants_agree_with_the_tables() {
         agree::<Standard>();
         agree::<Odd>();
+        agree::<Exotic>();
         const { assert!(Standard::GOLDS_MOVE_ALIKE && !Odd::GOLDS_MOVE_ALIKE) };
         assert_ne!(Standard::BLOCKABLE_MASK, Odd::BLOCKABLE_MASK);
     }

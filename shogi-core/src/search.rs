@@ -597,7 +597,7 @@ impl<R: Rules> Worker<R> {
         let mut completed: Option<(u32, i32, Vec<Move>)> = None;
         // The lines of the last completed iteration, best first (one unless MultiPV).
         let mut prev: Vec<(i32, Vec<Move>)> = Vec::new();
-        let line_count = limits.multipv.clamp(1, pos.legal_move_list().len());
+        let line_count = limits.multipv.min(pos.legal_move_list().len()).max(1);
         self.root_excluded.clear();
         for depth in 1..=max_depth {
             if self.should_stop_now() {
