@@ -33,7 +33,7 @@
 use crate::bitboard::Bitboard;
 use crate::eval::Evaluator;
 use crate::game::{repetition_verdict, Game, Key, Repetition};
-use crate::geometry::{Color, Square, SQUARES};
+use crate::geometry::{Color, Geometry, Square, SQUARES};
 use crate::moves::Move;
 use crate::moves::MoveList;
 use crate::position::Position;
@@ -265,6 +265,8 @@ struct Worker<R: Rules> {
     /// Quiet moves count as near the enemy king within two steps of it, else one (boards
     /// narrower than [`NEAR_TWO_STEPS_MIN_SIDE`]).
     near_two_steps: bool,
+    /// Percent of the pruning margins in use ([`margin_scale`]).
+    margin_pct: i32,
     /// Whether the moves generated at a ply are known legal (see [`Position::search_moves`]).
     all_legal: Vec<bool>,
     /// Static evaluation of each ply of the current line (`-INF` in check), for `improving`.
@@ -422,6 +424,7 @@ impl<R: Rules> Worker<R> {
                 let g = R::tables().geometry;
                 g.files.min(g.ranks) >= NEAR_TWO_STEPS_MIN_SIDE
             },
+            margin_pct: margin_scale(R::GEOMETRY),
             all_legal: vec![false; MAX_PLY + 1],
             static_evals: vec![-INF; MAX_PLY + 1],
             _rules: PhantomData,
@@ -705,7 +708,7 @@ impl<R: Rules> Worker<R> {
         last: Option<i32>,
         root_checked: bool,
     ) -> i32 {
-        let mut delta = 40;
+        let mut delta = self.margin(40);
         let (mut alpha, mut beta) = match last {
             Some(v) if depth >= 4 && v.abs() < MATE_BOUND => (v - delta, v + delta),
             _ => (-INF, INF),
@@ -1011,6 +1014,12 @@ impl<R: Rules> Worker<R> {
         pos.unmake();
     }
 
+    /// A pruning margin (centipawns, as tuned on the standard board) on this board.
+    #[inline]
+    fn margin(&self, cp: i32) -> i32 {
+        cp * self.margin_pct / 100
+    }
+
     /// Whether a checking move `mv`, just played, keeps the material it risks (its static
     /// exchange is not negative). Drops and captures have the answer in their ordering score
     /// (`order`, see [`Worker::order_score`]: a drop onto a square the opponent attacks and we
@@ -1120,7 +1129,7 @@ impl<R: Rules> Worker<R> {
             .hand_kinds
             .iter()
             .any(|&k| pos.hand(!us, k) > 0);
-        let rfp_margin = if them_hold { 140 } else { 110 };
+        let rfp_margin = self.margin(if them_hold { 140 } else { 110 });
         if null_window_non_mate && depth <= 6 && static_eval - rfp_margin * depth >= beta {
             return static_eval;
         }
@@ -1133,7 +1142,8 @@ impl<R: Rules> Worker<R> {
         {
             // At least one full ply is left after the pass: quiescence alone plays no drops,
             // so it would miss the drop mates that make passing fatal in shogi.
-            let r = (4 + depth / 3 + ((static_eval - beta) / 200).min(3)).min(depth - 2);
+            let r =
+                (4 + depth / 3 + ((static_eval - beta) / self.margin(200)).min(3)).min(depth - 2);
             self.moved[ply] = None;
             pos.begin();
             // A pass is a move: chu shogi's counter-strike binds only the very next one.
@@ -1212,7 +1222,7 @@ impl<R: Rules> Worker<R> {
                 && depth <= 4
                 && self.see
                 && !mv.is_drop()
-                && Self::see(pos, mv) < -40 * depth * depth;
+                && Self::see(pos, mv) < -self.margin(40 * depth * depth);
             self.moved[ply] = Some(self.piece_to(pos, mv));
             let checks = self.play(pos, mv);
             // A check that loses material by exchange (a piece dropped or moved where it is
@@ -1225,7 +1235,7 @@ impl<R: Rules> Worker<R> {
             if prunable
                 && !safe_check
                 && (quiets_tried > lmp_count + if near { 6 } else { 0 }
-                    || (!near && static_eval + 120 + 90 * depth <= alpha)
+                    || (!near && static_eval + self.margin(120 + 90 * depth) <= alpha)
                     || (depth <= 4 && order < -band::HISTORY_BOUND)
                     || hangs)
             {
@@ -1485,6 +1495,25 @@ fn pick_next(
 /// runs of 40-80 games pooled: 20.0 % over 160 games with two steps, 26.0 % over 240 with one.
 const NEAR_TWO_STEPS_MIN_SIDE: u8 = 7;
 
+/// Percent of the pruning margins (reverse futility, futility, the SEE bar for hanging
+/// moves, the null move's extra reduction, the aspiration window) on board `g`: they were tuned
+/// on the standard 81 squares, and on a smaller board a quiet move changes the evaluation more
+/// (every drop lands near a king), so they widen in proportion to the board, at most twice.
+/// Minishogi against Fairy-Stockfish, 100 ms a move, balanced openings, 80 games each:
+/// margins as tuned 26.9 % (twice), ×1.5 MAR150, ×2 40.0 % (twice, once with slider values
+/// scaled to the board), ×3 30.6 %.
+pub const fn margin_scale(g: Geometry) -> i32 {
+    let squares = g.square_count() as i32;
+    let pct = 100 * Geometry::STANDARD.square_count() as i32 / squares;
+    if pct < 100 {
+        100
+    } else if pct > 200 {
+        200
+    } else {
+        pct
+    }
+}
+
 /// What a repetition draw costs the side to move at the root (centipawns): the search plays
 /// on rather than repeat a level position, and takes a draw only when it stands worse than
 /// this. Against the engine of 39c9624 at Circe:1, where most games ended in sennichite:
@@ -1550,6 +1579,20 @@ fn nps(nodes: u64, elapsed: Duration) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pruning_margins_widen_on_boards_smaller_than_standard() {
+        let scale = |f, r| margin_scale(Geometry::new(f, r).unwrap());
+        // As tuned on 9×9 and on larger boards; in proportion below, at most doubled.
+        assert_eq!(scale(9, 9), 100);
+        assert_eq!(scale(10, 10), 100);
+        assert_eq!(scale(12, 12), 100);
+        assert_eq!(scale(7, 9), 128);
+        assert_eq!(scale(8, 8), 126);
+        assert_eq!(scale(7, 7), 165);
+        assert_eq!(scale(6, 6), 200);
+        assert_eq!(scale(5, 5), 200);
+    }
 
     #[test]
     fn a_repetition_draw_costs_the_root_side_the_contempt() {
