@@ -122,6 +122,9 @@ impl<R: Rules> Position<R> {
         let name = Self::class_of(golds, kind) as u8;
         let map = match cache.like_at {
             Some(at) => self.like.maps[at + name as usize],
+            // The True forms' filtered path reads every map from the like stack: the fill,
+            // for the reference path, kept out of its code.
+            None if whole_board(&R::HOOKS) => self.like_map_cold(cache, name, golds, color, kind),
             None => cache.like_map(name, || {
                 self.like_attacks(golds, color, kind, Bitboard::EMPTY)
             }),
@@ -131,6 +134,22 @@ impl<R: Rules> Position<R> {
             return self.like_attacks(golds, color, kind, vacated);
         }
         map
+    }
+
+    /// The node cache's like map of class `name` (of `kind`) found on first use, out of line.
+    #[cold]
+    #[inline(never)]
+    fn like_map_cold(
+        &self,
+        cache: &mut NodeCache<R::Storage>,
+        name: u8,
+        golds: Golds,
+        color: Color,
+        kind: u8,
+    ) -> Bb<R> {
+        cache.like_map(name, || {
+            self.like_attacks(golds, color, kind, Bitboard::EMPTY)
+        })
     }
 
     /// Isardam with the mover's scope: the node cache's like maps of every class at once, as
