@@ -131,9 +131,21 @@ impl<R: Rules> Position<R> {
         };
         if (map & vacated).nonempty() && Self::same_kind_mask(golds, kind) & R::BLOCKABLE_MASK != 0
         {
+            // Rare under the True forms (a pair on the board, or the map of the form a piece
+            // promotes to): kept out of their filtered path's code.
+            if whole_board(&R::HOOKS) {
+                return self.like_attacks_cold(golds, color, kind, vacated);
+            }
             return self.like_attacks(golds, color, kind, vacated);
         }
         map
+    }
+
+    /// [`Position::like_attacks`] out of line.
+    #[cold]
+    #[inline(never)]
+    fn like_attacks_cold(&self, golds: Golds, color: Color, kind: u8, vacated: Bb<R>) -> Bb<R> {
+        self.like_attacks(golds, color, kind, vacated)
     }
 
     /// The node cache's like map of class `name` (of `kind`) found on first use, out of line.
