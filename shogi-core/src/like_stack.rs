@@ -27,6 +27,11 @@ pub(crate) struct LikePly {
     /// Whether a piece stands in a like attack, once the True forms' node test has looked:
     /// a child whose parent had none looks only at the classes the move touched.
     pub(crate) paired: Option<bool>,
+    /// The hash of the parent the maps were found from (none if from scratch), and the
+    /// classes redone then, per colour: the next sibling restores only those from the
+    /// parent's row rather than copying it whole.
+    pub(crate) base: Option<u64>,
+    pub(crate) redone: [KindMask; 2],
 }
 
 impl<S: Storage> Default for LikeStack<S> {

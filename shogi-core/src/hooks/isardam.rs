@@ -122,15 +122,46 @@ impl<R: Rules> Position<R> {
         let name = Self::class_of(golds, kind) as u8;
         let map = match cache.like_at {
             Some(at) => self.like.maps[at + name as usize],
+            // The True forms' filtered path reads every map from the like stack: the fill,
+            // for the reference path, kept out of its code.
+            None if whole_board(&R::HOOKS) => self.like_map_cold(cache, name, golds, color, kind),
             None => cache.like_map(name, || {
                 self.like_attacks(golds, color, kind, Bitboard::EMPTY)
             }),
         };
         if (map & vacated).nonempty() && Self::same_kind_mask(golds, kind) & R::BLOCKABLE_MASK != 0
         {
+            // Rare under the True forms (a pair on the board, or the map of the form a piece
+            // promotes to): kept out of their filtered path's code.
+            if whole_board(&R::HOOKS) {
+                return self.like_attacks_cold(golds, color, kind, vacated);
+            }
             return self.like_attacks(golds, color, kind, vacated);
         }
         map
+    }
+
+    /// [`Position::like_attacks`] out of line.
+    #[cold]
+    #[inline(never)]
+    fn like_attacks_cold(&self, golds: Golds, color: Color, kind: u8, vacated: Bb<R>) -> Bb<R> {
+        self.like_attacks(golds, color, kind, vacated)
+    }
+
+    /// The node cache's like map of class `name` (of `kind`) found on first use, out of line.
+    #[cold]
+    #[inline(never)]
+    fn like_map_cold(
+        &self,
+        cache: &mut NodeCache<R::Storage>,
+        name: u8,
+        golds: Golds,
+        color: Color,
+        kind: u8,
+    ) -> Bb<R> {
+        cache.like_map(name, || {
+            self.like_attacks(golds, color, kind, Bitboard::EMPTY)
+        })
     }
 
     /// Isardam with the mover's scope: the node cache's like maps of every class at once, as
@@ -557,16 +588,15 @@ impl<R: Rules> Position<R> {
                 None => (at, false, all),
             };
         }
+        let parent_hash = self.parent_hash();
         let parent = ply
             .checked_sub(1)
-            .filter(|&p| self.like.plies[p].hash == self.parent_hash());
+            .filter(|&p| self.like.plies[p].hash == parent_hash);
+        let found_from = parent.and(parent_hash);
         let mut redo = [all; 2];
         let mut present = [0; 2];
         let mut recheck = all;
         if let Some(p) = parent {
-            // Both colours' rows at once, of a size known at compile time.
-            let (parent_maps, maps) = self.like.maps.split_at_mut(at);
-            maps[..stride].copy_from_slice(&parent_maps[p * stride..][..stride]);
             present = self.like.plies[p].present;
             redo = [0; 2];
             let mut changed = Bitboard::EMPTY;
@@ -579,14 +609,29 @@ impl<R: Rules> Position<R> {
                 }
             }
             let blocked = Self::class_names(golds, R::BLOCKABLE_MASK);
-            let maps = &self.like.maps[at..at + stride];
+            let (parent_maps, maps) = self.like.maps.split_at_mut(at);
+            let (from, to) = (&parent_maps[p * stride..][..stride], &mut maps[..stride]);
             for (c, redo) in redo.iter_mut().enumerate() {
                 // An empty map holds no changed square.
                 for class in kinds_in(blocked & present[c] & !*redo) {
-                    if (maps[c * R::KINDS + class as usize] & changed).nonempty() {
+                    if (from[c * R::KINDS + class as usize] & changed).nonempty() {
                         *redo |= 1 << class;
                     }
                 }
+            }
+            let last = self.like.plies[ply];
+            if last.base == found_from {
+                // The row holds a sibling's maps, found from the same parent: they differ
+                // from the parent's in the classes redone for it alone, and of those only
+                // the ones not redone now need the parent's.
+                for (c, redone) in last.redone.into_iter().enumerate() {
+                    for class in kinds_in(redone & !redo[c]) {
+                        let i = c * R::KINDS + class as usize;
+                        to[i] = from[i];
+                    }
+                }
+            } else {
+                to.copy_from_slice(from);
             }
             // No pair at the parent: only the classes redone may hold one now (a class's
             // pieces and both colours' maps of it are as they were).
@@ -621,6 +666,8 @@ impl<R: Rules> Position<R> {
             hash: Some(hash),
             present,
             paired: None,
+            base: found_from,
+            redone: redo,
         };
         (at, false, recheck)
     }

@@ -622,10 +622,10 @@ impl<R: Rules> Position<R> {
     /// The targets of the side to move's `kind` piece on `from` within `residual`, and the
     /// promoting and plain moves onto them ([`Position::board_move_sets`]); its lion double
     /// moves are appended to `lion_moves`. `own`: it moves by its own movement though the
-    /// rule set borrows. Bulk counting's hot loop takes the fast path's attack kernel for a
-    /// plain kind (no lion, reflecting, capture-only or move-only steps) moving by its own
-    /// movement, and its move sets where no landing rule or capture effect has a say
-    /// ([`Filtered::PLAIN_SETS`]): the same sets without the seams' calls.
+    /// rule set borrows. A plain kind (no lion, reflecting, capture-only or move-only steps)
+    /// moving by its own movement takes the fast path's attack kernel, and its move sets
+    /// where no landing rule or capture effect has a say ([`Filtered::PLAIN_SETS`]): the same
+    /// sets without the seams' calls, for listing as for bulk counting.
     #[inline(always)]
     fn filtered_move_sets<K: Sink<R::Storage>>(
         &self,
@@ -640,7 +640,7 @@ impl<R: Rules> Position<R> {
         let k = kind as usize;
         let us = self.side_to_move();
         let own = own || !Filtered::<R>::BORROW;
-        let kernel = K::COUNTS && own && !t.special[k];
+        let kernel = own && !t.special[k];
         let targets = if kernel {
             let att = t.plain_attacks_inlined(k, us, from, self.occupied());
             if Filtered::<R>::BORROW && self.borrows_by_attacks(att) {

@@ -9,6 +9,7 @@
 
 use shogi_core::legal::filtered::Filtered;
 use shogi_core::{Move, Position, Rules};
+use shogi_macros::variant;
 use shogi_variants::registry::{self, VariantVisitor};
 
 use crate::support::{fnv, pick_forcing, Rng};
@@ -270,6 +271,46 @@ fn gold_class_set_ups_agree_with_reference() {
             "Shogi-True-IsardamB:2",
         ],
     );
+}
+
+variant! {
+    /// True Isardam A with promoted golds counted as gold, where the gold class mixes
+    /// movements: a tokin moves as gold plus a step back diagonally, a promoted lance as gold
+    /// plus a slide forward. No registered id has such a class.
+    pub struct MixedGolds;
+    id = "Test-True-IsardamA-MixedGolds";
+    pieces = standard;
+    piece tokin { moves = gold + leaps((1, -1)); }
+    piece promoted_lance { moves = gold + slides((0, 1)); }
+    landing = isardam { drops = bound, promoted_golds = as_gold, king_capture = bound, scope = every_piece };
+    king_loss = checkmate;
+    setup {}
+}
+
+/// A gold class whose kinds move unlike each other is not symmetric: a tokin may attack a gold
+/// that does not attack it back, so the node test reads both colours' maps, and the like maps
+/// are found kind by kind (`like_classes_alike()` is false). Set-up positions where only the
+/// extra movement makes or threatens a like pair, and seeded games. Checked: taking the class
+/// as moving alike fails the set-ups.
+#[test]
+fn a_gold_class_of_mixed_movements_agrees_with_reference() {
+    let run = SetUp(&[
+        // Black's tokin attacks White's gold on 6f by its extra step only: a pair already.
+        "4k4/9/9/9/4+P4/3g1g3/9/9/4K4 b G 1",
+        // Black's promoted lance would slide onto White's gold once the pawn between goes.
+        "4k4/4g4/9/4p4/9/9/9/4+L4/4K4 b - 1",
+        // White's tokin a step from Black's gold, golds in hand.
+        "4k4/9/3+p5/9/4G4/9/9/9/4K4 b G 1",
+    ]);
+    assert!((&run).visit::<MixedGolds>(0) > 30);
+    let games = Agreement {
+        games: 4,
+        plies: 100,
+    };
+    let seen = (&games)
+        .visit::<MixedGolds>(0)
+        .expect("the filtered path serves it");
+    assert!(seen.positions > 100, "{seen:?}");
 }
 
 /// The one way to a position where the mover could capture the enemy king: the SFEN reader
