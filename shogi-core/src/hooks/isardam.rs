@@ -129,8 +129,7 @@ impl<R: Rules> Position<R> {
                 self.like_attacks(golds, color, kind, Bitboard::EMPTY)
             }),
         };
-        if (map & vacated).nonempty() && Self::same_kind_mask(golds, kind) & R::BLOCKABLE_MASK != 0
-        {
+        if (map & vacated).nonempty() && Self::class_slides(golds, kind) {
             // Rare under the True forms (a pair on the board, or the map of the form a piece
             // promotes to): kept out of their filtered path's code.
             if whole_board(&R::HOOKS) {
@@ -383,7 +382,7 @@ impl<R: Rules> Position<R> {
             return (free, self.like_unsettled(cache, us, form));
         }
         let map = self.like_attacks_cached(cache, golds, us, form, Bitboard::EMPTY);
-        let slides = Self::same_kind_mask(golds, form) & R::BLOCKABLE_MASK != 0;
+        let slides = Self::class_slides(golds, form);
         (!map, if slides { map } else { Bitboard::EMPTY })
     }
 
@@ -400,7 +399,7 @@ impl<R: Rules> Position<R> {
         let Landing::Isardam { golds, .. } = R::HOOKS.landing else {
             return Bitboard::EMPTY;
         };
-        if Self::same_kind_mask(golds, form) & R::BLOCKABLE_MASK == 0 {
+        if !Self::class_slides(golds, form) {
             return Bitboard::EMPTY;
         }
         let gold = Self::gold_class(golds);
@@ -689,6 +688,19 @@ impl<R: Rules> Position<R> {
     #[inline]
     fn class_of(golds: Golds, kind: u8) -> usize {
         Self::same_kind_mask(golds, kind).trailing_zeros() as usize
+    }
+
+    /// Whether the class of `kind` holds a kind that slides (its map depends on occupancy):
+    /// one test of `kind` against a constant mask, asked at every landing read of counting.
+    #[inline]
+    fn class_slides(golds: Golds, kind: u8) -> bool {
+        let gold = Self::gold_class(golds);
+        let slides = if gold & R::BLOCKABLE_MASK != 0 {
+            R::BLOCKABLE_MASK | gold
+        } else {
+            R::BLOCKABLE_MASK
+        };
+        slides >> kind & 1 != 0
     }
 
     /// The classes of the kinds in `kinds`, by their names.
