@@ -1500,9 +1500,10 @@ const NEAR_TWO_STEPS_MIN_SIDE: u8 = 7;
 /// on the standard 81 squares, and on a smaller board a quiet move changes the evaluation more
 /// (every drop lands near a king), so they widen in proportion to the board, at most twice.
 /// Minishogi against Fairy-Stockfish, 100 ms a move, balanced openings, 80-game runs: margins
-/// as tuned 26.9 %, 26.9 %, 26.2 % (26.7 % over 240 games); ×1.5 36.2 %; ×2 40.0 %, 30.0 %,
-/// 26.9 %, 30.6 % (31.9 % over 320, about +28 Elo: a small gain, within two standard errors);
-/// ×3 30.6 %. The evaluation halved, the same margins doubled against it, scored 35.2 % over 240.
+/// as tuned 26.9 %, 26.9 %, 26.2 %, 28.7 %, 23.1 % (26.4 % over 400 games); ×1.5 36.2 %; ×2
+/// 40.0 %, 30.0 %, 26.9 %, 30.6 %, 24.4 %, 24.4 % (29.4 % over 480, about +15 ± 30 Elo: not a
+/// proven gain); ×3 30.6 %. The evaluation halved, which also doubles these margins against it,
+/// scored 35.2 % over 240.
 pub const fn margin_scale(g: Geometry) -> i32 {
     let squares = g.square_count() as i32;
     let pct = 100 * Geometry::STANDARD.square_count() as i32 / squares;
