@@ -265,8 +265,6 @@ struct Worker<R: Rules> {
     /// Quiet moves count as near the enemy king within two steps of it, else one (boards
     /// narrower than [`NEAR_TWO_STEPS_MIN_SIDE`]).
     near_two_steps: bool,
-    /// Percent of the pruning margins in use ([`margin_scale`]).
-    margin_pct: i32,
     /// Whether the moves generated at a ply are known legal (see [`Position::search_moves`]).
     all_legal: Vec<bool>,
     /// Static evaluation of each ply of the current line (`-INF` in check), for `improving`.
@@ -424,7 +422,6 @@ impl<R: Rules> Worker<R> {
                 let g = R::tables().geometry;
                 g.files.min(g.ranks) >= NEAR_TWO_STEPS_MIN_SIDE
             },
-            margin_pct: margin_scale(R::GEOMETRY),
             all_legal: vec![false; MAX_PLY + 1],
             static_evals: vec![-INF; MAX_PLY + 1],
             _rules: PhantomData,
@@ -708,7 +705,7 @@ impl<R: Rules> Worker<R> {
         last: Option<i32>,
         root_checked: bool,
     ) -> i32 {
-        let mut delta = self.margin(40);
+        let mut delta = Self::margin(40);
         let (mut alpha, mut beta) = match last {
             Some(v) if depth >= 4 && v.abs() < MATE_BOUND => (v - delta, v + delta),
             _ => (-INF, INF),
@@ -1014,10 +1011,11 @@ impl<R: Rules> Worker<R> {
         pos.unmake();
     }
 
-    /// A pruning margin (centipawns, as tuned on the standard board) on this board.
+    /// A pruning margin (centipawns, as tuned on the standard board) on this board: a
+    /// constant of the rule set, so 9×9 ones pay no arithmetic for it.
     #[inline]
-    fn margin(&self, cp: i32) -> i32 {
-        cp * self.margin_pct / 100
+    fn margin(cp: i32) -> i32 {
+        cp * const { margin_scale(R::GEOMETRY) } / 100
     }
 
     /// Whether a checking move `mv`, just played, keeps the material it risks (its static
@@ -1129,7 +1127,7 @@ impl<R: Rules> Worker<R> {
             .hand_kinds
             .iter()
             .any(|&k| pos.hand(!us, k) > 0);
-        let rfp_margin = self.margin(if them_hold { 140 } else { 110 });
+        let rfp_margin = Self::margin(if them_hold { 140 } else { 110 });
         if null_window_non_mate && depth <= 6 && static_eval - rfp_margin * depth >= beta {
             return static_eval;
         }
@@ -1143,7 +1141,7 @@ impl<R: Rules> Worker<R> {
             // At least one full ply is left after the pass: quiescence alone plays no drops,
             // so it would miss the drop mates that make passing fatal in shogi.
             let r =
-                (4 + depth / 3 + ((static_eval - beta) / self.margin(200)).min(3)).min(depth - 2);
+                (4 + depth / 3 + ((static_eval - beta) / Self::margin(200)).min(3)).min(depth - 2);
             self.moved[ply] = None;
             pos.begin();
             // A pass is a move: chu shogi's counter-strike binds only the very next one.
@@ -1222,7 +1220,7 @@ impl<R: Rules> Worker<R> {
                 && depth <= 4
                 && self.see
                 && !mv.is_drop()
-                && Self::see(pos, mv) < -self.margin(40 * depth * depth);
+                && Self::see(pos, mv) < -Self::margin(40 * depth * depth);
             self.moved[ply] = Some(self.piece_to(pos, mv));
             let checks = self.play(pos, mv);
             // A check that loses material by exchange (a piece dropped or moved where it is
@@ -1235,7 +1233,7 @@ impl<R: Rules> Worker<R> {
             if prunable
                 && !safe_check
                 && (quiets_tried > lmp_count + if near { 6 } else { 0 }
-                    || (!near && static_eval + self.margin(120 + 90 * depth) <= alpha)
+                    || (!near && static_eval + Self::margin(120 + 90 * depth) <= alpha)
                     || (depth <= 4 && order < -band::HISTORY_BOUND)
                     || hangs)
             {
