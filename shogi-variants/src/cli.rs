@@ -209,12 +209,13 @@ pub enum Command {
         kif: Option<std::path::PathBuf>,
     },
     /// Texel-style tuning of the evaluation weights on game records (`selfplay`/`match`
-    /// output) or on positions with a target (`sfen <SFEN> target <P>`, P the expected
-    /// result for Black); prints the fitted weights.
+    /// output) or on positions with a target (`sfen <SFEN> [moves ...] target <P>` or
+    /// `startpos moves ... target <P>`, P the expected result for Black); prints the fitted
+    /// weights.
     Tune {
         /// Variant id of the games.
         id: String,
-        /// Record files, or files of `sfen <SFEN> target <P>` lines.
+        /// Record files, or files of `sfen <SFEN> [moves ...] target <P>` lines.
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
         /// Rounds of coordinate descent.

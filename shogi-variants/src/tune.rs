@@ -5,7 +5,8 @@
 //! From each decided game every position after the opening plies whose side to move is not in
 //! check is taken with the game's result (1 Black won, 0 White won, 1/2 draw). A line may
 //! instead give one position and its expected result for Black directly,
-//! `sfen <SFEN> target <P>` with P in 0..=1: for example another engine's search score turned
+//! `sfen <SFEN> target <P>` with P in 0..=1 (or a record's position, `startpos moves ...
+//! target <P>` or `sfen <SFEN> moves ... target <P>`, the position after its last move): for example another engine's search score turned
 //! into a winning chance (a stronger engine's judgement is a less noisy target than the end of
 //! the game, the position came from). The weights are
 //! fitted by coordinate descent (each weight up or down by its step while that lowers the
@@ -89,17 +90,15 @@ fn samples<R: Rules>(setup: usize, records: &str) -> Result<Vec<Sample<R>>, Tune
         if line.trim().is_empty() {
             continue;
         }
-        if let Some((sfen, target)) = line
-            .strip_prefix("sfen ")
-            .and_then(|rest| rest.split_once(" target "))
-        {
+        // A record's position with a target: only the position after its last move counts.
+        if let Some((head, target)) = line.split_once(" target ") {
             let result: f64 = target
                 .trim()
                 .parse()
                 .ok()
                 .filter(|p| (0.0..=1.0).contains(p))
                 .ok_or_else(|| bad(format!("target '{}' is not in 0..=1", target.trim())))?;
-            let pos = Position::<R>::from_sfen(sfen).map_err(|e| bad(e.to_string()))?;
+            let pos = replay::<R>(setup, head).map_err(bad)?;
             if !pos.in_check(pos.side_to_move()) {
                 out.push(Sample { pos, result });
             }
@@ -115,11 +114,7 @@ fn samples<R: Rules>(setup: usize, records: &str) -> Result<Vec<Sample<R>>, Tune
             _ => continue, // unfinished games teach nothing
         };
         let (start, moves) = head.split_once(" moves").unwrap_or((head, ""));
-        let mut pos = match start.strip_prefix("sfen ") {
-            Some(s) => Position::<R>::from_sfen(s).map_err(|e| bad(e.to_string()))?,
-            None if start == "startpos" => Position::<R>::startpos(setup),
-            None => return Err(bad(format!("unknown start '{start}'"))),
-        };
+        let mut pos = start_position::<R>(setup, start).map_err(bad)?;
         for (ply, m) in moves.split_whitespace().enumerate() {
             let mv = pos.parse_usi(m).map_err(|e| bad(e.to_string()))?;
             pos.make(mv);
@@ -133,6 +128,27 @@ fn samples<R: Rules>(setup: usize, records: &str) -> Result<Vec<Sample<R>>, Tune
         }
     }
     Ok(out)
+}
+
+/// A record's start: `startpos` (setup `setup`'s) or `sfen S`.
+fn start_position<R: Rules>(setup: usize, start: &str) -> Result<Position<R>, String> {
+    match start.trim().strip_prefix("sfen ") {
+        Some(s) => Position::<R>::from_sfen(s).map_err(|e| e.to_string()),
+        None if start.trim() == "startpos" => Ok(Position::<R>::startpos(setup)),
+        None => Err(format!("unknown start '{start}'")),
+    }
+}
+
+/// The position after a record's moves (`startpos moves ...` or `sfen S moves ...`).
+fn replay<R: Rules>(setup: usize, head: &str) -> Result<Position<R>, String> {
+    let (start, moves) = head.split_once(" moves").unwrap_or((head, ""));
+    let mut pos = start_position::<R>(setup, start)?;
+    for m in moves.split_whitespace() {
+        let mv = pos.parse_usi(m).map_err(|e| e.to_string())?;
+        pos.make(mv);
+        pos.clear_history();
+    }
+    Ok(pos)
 }
 
 /// Each sample's evaluation for Black under weights `w`.

@@ -197,6 +197,29 @@ mod tune {
                 "{bad}"
             );
         }
+        // A record's position with a target is the position after its moves, from the start
+        // or from an SFEN: the same sample as that position's SFEN.
+        let after = "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4";
+        let by_sfen = tune(
+            "shogi",
+            &format!("sfen {after} target 0.9\n"),
+            1,
+            Some(400.0),
+        );
+        let by_sfen = by_sfen.unwrap();
+        for record in [
+            "startpos moves 7g7f 3c3d 8h2b+ target 0.9\n".to_string(),
+            format!("sfen {start} moves 7g7f 3c3d 8h2b+ target 0.9\n"),
+        ] {
+            let t = tune("shogi", &record, 1, Some(400.0)).unwrap();
+            assert_eq!(t.positions, 1, "{record}");
+            assert_eq!(t.error_before, by_sfen.error_before, "{record}");
+        }
+        // An illegal move in such a record names its line.
+        assert!(matches!(
+            tune("shogi", "\nstartpos moves 7g7e target 0.5\n", 1, None),
+            Err(TuneError::Record { line: 2, .. })
+        ));
         // The side to move in check: no quiet position to learn from.
         let check = "4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1";
         assert!(matches!(
