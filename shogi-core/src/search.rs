@@ -1543,8 +1543,8 @@ pub const fn contempt<R: Rules>() -> i32 {
 /// (checks to and fro, a king shuffling) fill the search tree; a draw priced at 50 cp there
 /// is taken as a refutation too readily. Minishogi against Fairy-Stockfish, 100 ms a move,
 /// the same 200 balanced openings, 80-game runs (the pruning margins already doubled):
-/// contempt 50 +20 -55 =5, 28.1 %; 100 36.2 % and 31.2 %; 200 +30 -46 =4 and +32 -44 =4,
-/// 41.2 % over 160 games (about +100 Elo over 50); 400 28.1 %. The gain came with either colour, not from the draws
+/// contempt 50 +20 -55 =5, 28.1 %; 100 36.2 % and 31.2 %; 200 +30 -46 =4, +32 -44 =4 and
+/// +28 -48 =4, 40.0 % over 240 games (about +90 Elo over 50); 400 28.1 %. The gain came with either colour, not from the draws
 /// (Fairy-Stockfish counts a repetition as a loss for Black in minishogi): 4–5 of 80 games
 /// were drawn at 50 and at 200. Sizes between 5×5 and 9×9 follow the curve, unmeasured.
 pub const fn board_contempt(g: Geometry) -> i32 {
