@@ -1533,23 +1533,8 @@ pub const fn contempt<R: Rules>() -> i32 {
     if R::HOOKS.capture_effect.returns_pieces() {
         RETURNING_CONTEMPT
     } else {
-        board_contempt(R::GEOMETRY)
+        CONTEMPT
     }
-}
-
-/// [`CONTEMPT`] on a board of geometry `g`: as on 9×9 there and on larger boards, and growing
-/// with the square of [`margin_scale`] below, to four times on 6×6 and smaller (7×7 136, 8×8
-/// 79). On a small board a quiet move swings the evaluation more, and lines that repeat
-/// (checks to and fro, a king shuffling) fill the search tree; a draw priced at 50 cp there
-/// is taken as a refutation too readily. Minishogi against Fairy-Stockfish, 100 ms a move,
-/// the same 200 balanced openings, 80-game runs (the pruning margins already doubled):
-/// contempt 50 +20 -55 =5, 28.1 %; 100 36.2 % and 31.2 %; 200 +30 -46 =4, +32 -44 =4 and
-/// +28 -48 =4, 40.0 % over 240 games (about +90 Elo over 50); 400 28.1 %. The gain came with either colour, not from the draws
-/// (Fairy-Stockfish counts a repetition as a loss for Black in minishogi): 4–5 of 80 games
-/// were drawn at 50 and at 200. Sizes between 5×5 and 9×9 follow the curve, unmeasured.
-pub const fn board_contempt(g: Geometry) -> i32 {
-    let m = margin_scale(g);
-    CONTEMPT * m * m / 10_000
 }
 
 /// The value of a repetition draw `ply` plies below the root, for the side to move there,
@@ -1607,17 +1592,6 @@ mod tests {
         assert_eq!(scale(7, 7), 165);
         assert_eq!(scale(6, 6), 200);
         assert_eq!(scale(5, 5), 200);
-    }
-
-    #[test]
-    fn the_contempt_grows_on_boards_smaller_than_standard() {
-        let contempt = |f, r| board_contempt(Geometry::new(f, r).unwrap());
-        assert_eq!(contempt(9, 9), CONTEMPT);
-        assert_eq!(contempt(12, 12), CONTEMPT);
-        assert_eq!(contempt(8, 8), 79);
-        assert_eq!(contempt(7, 7), 136);
-        assert_eq!(contempt(6, 6), 4 * CONTEMPT);
-        assert_eq!(contempt(5, 5), 4 * CONTEMPT);
     }
 
     #[test]

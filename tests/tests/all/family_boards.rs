@@ -181,14 +181,13 @@ fn judkins_and_gorogoro_zones_are_two_ranks() {
 }
 
 #[test]
-fn minishogi_prices_a_repetition_draw_at_its_board_contempt() {
+fn minishogi_prices_a_repetition_draw_at_the_contempt() {
     // As `claims_a_repetition_draw_when_behind` in shogi-core's search tests, on 5×5: Black
     // has an extra gold; after 1e2e 1a2a 2e1e, White's 2a1a repeats the start position, a
-    // draw worth the 5×5 contempt (four times 9×9's) to White, still its best move.
-    use shogi_core::search::{board_contempt, contempt, Limits, Score, Searcher, CONTEMPT};
+    // draw worth the contempt to White, still its best move.
+    use shogi_core::search::{contempt, Limits, Score, Searcher, CONTEMPT};
     use shogi_core::Game;
-    assert_eq!(contempt::<Minishogi>(), 4 * CONTEMPT);
-    assert_eq!(contempt::<Minishogi>(), board_contempt(Minishogi::GEOMETRY));
+    assert_eq!(contempt::<Minishogi>(), CONTEMPT);
     let pos = Position::<Minishogi>::from_sfen("4k/5/5/5/G3K b - 1").unwrap();
     let g = Game::with_moves(pos, &["1e2e", "1a2a", "2e1e"]).unwrap();
     let limits = Limits {
@@ -199,5 +198,5 @@ fn minishogi_prices_a_repetition_draw_at_its_board_contempt() {
         .unwrap()
         .search(&g, &limits, &mut |_| {});
     let mv = g.position().move_to_usi(r.best.unwrap());
-    assert_eq!((mv.as_str(), r.score), ("2a1a", Score::Cp(-4 * CONTEMPT)));
+    assert_eq!((mv.as_str(), r.score), ("2a1a", Score::Cp(-CONTEMPT)));
 }
