@@ -5,10 +5,11 @@
 //! From each decided game every position after the opening plies whose side to move is not in
 //! check is taken with the game's result (1 Black won, 0 White won, 1/2 draw). A line may
 //! instead give one position and its expected result for Black directly,
-//! `sfen <SFEN> target <P>` with P in 0..=1 (or a record's position, `startpos moves ...
-//! target <P>` or `sfen <SFEN> moves ... target <P>`, the position after its last move): for example another engine's search score turned
-//! into a winning chance (a stronger engine's judgement is a less noisy target than the end of
-//! the game, the position came from). The weights are
+//! `sfen <SFEN> target <P>` with P in 0..=1, or a record's position with one,
+//! `startpos moves ... target <P>` or `sfen <SFEN> moves ... target <P>` (the position after
+//! its last move): for example another engine's search score turned into a winning chance (a
+//! stronger engine's judgement is a less noisy target than the end of the game the position
+//! came from). The weights are
 //! fitted by coordinate descent (each weight up or down by its step while that lowers the
 //! error) to minimise the mean squared difference between the result and
 //! `1 / (1 + 10^(-eval / K))`, the logistic model of the Elo scale. K is fitted first, to the
@@ -98,7 +99,7 @@ fn samples<R: Rules>(setup: usize, records: &str) -> Result<Vec<Sample<R>>, Tune
                 .ok()
                 .filter(|p| (0.0..=1.0).contains(p))
                 .ok_or_else(|| bad(format!("target '{}' is not in 0..=1", target.trim())))?;
-            let pos = replay::<R>(setup, head).map_err(bad)?;
+            let pos = replay::<R>(setup, head, |_, _| {}).map_err(bad)?;
             if !pos.in_check(pos.side_to_move()) {
                 out.push(Sample { pos, result });
             }
@@ -113,40 +114,37 @@ fn samples<R: Rules>(setup: usize, records: &str) -> Result<Vec<Sample<R>>, Tune
             Some("1/2-1/2") => 0.5,
             _ => continue, // unfinished games teach nothing
         };
-        let (start, moves) = head.split_once(" moves").unwrap_or((head, ""));
-        let mut pos = start_position::<R>(setup, start).map_err(bad)?;
-        for (ply, m) in moves.split_whitespace().enumerate() {
-            let mv = pos.parse_usi(m).map_err(|e| bad(e.to_string()))?;
-            pos.make(mv);
-            pos.clear_history();
+        replay::<R>(setup, head, |ply, pos| {
             if ply + 1 >= SKIP_PLIES && !pos.in_check(pos.side_to_move()) {
                 out.push(Sample {
                     pos: pos.clone(),
                     result,
                 });
             }
-        }
+        })
+        .map_err(bad)?;
     }
     Ok(out)
 }
 
-/// A record's start: `startpos` (setup `setup`'s) or `sfen S`.
-fn start_position<R: Rules>(setup: usize, start: &str) -> Result<Position<R>, String> {
-    match start.trim().strip_prefix("sfen ") {
-        Some(s) => Position::<R>::from_sfen(s).map_err(|e| e.to_string()),
-        None if start.trim() == "startpos" => Ok(Position::<R>::startpos(setup)),
-        None => Err(format!("unknown start '{start}'")),
-    }
-}
-
-/// The position after a record's moves (`startpos moves ...` or `sfen S moves ...`).
-fn replay<R: Rules>(setup: usize, head: &str) -> Result<Position<R>, String> {
+/// Plays a record's moves (`startpos moves ...` or `sfen S moves ...`, every move checked
+/// legal), showing `each` the position after each (with its ply index); returns the last.
+fn replay<R: Rules>(
+    setup: usize,
+    head: &str,
+    mut each: impl FnMut(usize, &Position<R>),
+) -> Result<Position<R>, String> {
     let (start, moves) = head.split_once(" moves").unwrap_or((head, ""));
-    let mut pos = start_position::<R>(setup, start)?;
-    for m in moves.split_whitespace() {
+    let mut pos = match start.trim().strip_prefix("sfen ") {
+        Some(s) => Position::<R>::from_sfen(s).map_err(|e| e.to_string())?,
+        None if start.trim() == "startpos" => Position::<R>::startpos(setup),
+        None => return Err(format!("unknown start '{start}'")),
+    };
+    for (ply, m) in moves.split_whitespace().enumerate() {
         let mv = pos.parse_usi(m).map_err(|e| e.to_string())?;
         pos.make(mv);
         pos.clear_history();
+        each(ply, &pos);
     }
     Ok(pos)
 }

@@ -215,10 +215,29 @@ mod tune {
             assert_eq!(t.positions, 1, "{record}");
             assert_eq!(t.error_before, by_sfen.error_before, "{record}");
         }
-        // An illegal move in such a record names its line.
+        // An illegal move or an unknown start in such a record names its line.
+        for bad in [
+            "\nstartpos moves 7g7e target 0.5\n",
+            "\nstartpos moves 7g7f 8c8d 2h2b target 0.5\n",
+            "\nposition moves 7g7f target 0.5\n",
+        ] {
+            assert!(
+                matches!(
+                    tune("shogi", bad, 1, None),
+                    Err(TuneError::Record { line: 2, .. })
+                ),
+                "{bad}"
+            );
+        }
+        // A record whose last position has the side to move in check gives no sample.
         assert!(matches!(
-            tune("shogi", "\nstartpos moves 7g7e target 0.5\n", 1, None),
-            Err(TuneError::Record { line: 2, .. })
+            tune(
+                "shogi",
+                "startpos moves 7g7f 3c3d 8h3c target 0.5\n",
+                1,
+                None
+            ),
+            Err(TuneError::NoPositions)
         ));
         // The side to move in check: no quiet position to learn from.
         let check = "4k4/4G4/4G4/9/9/9/9/9/4K4 w - 1";
