@@ -252,6 +252,8 @@ struct Worker<R: Rules> {
     keys: Vec<Key>,
     /// Repetitions are looked for at key indexes at least this (a null move is a barrier).
     rep_floor: usize,
+    /// The root position's index in `keys` (positions after it were reached in the search).
+    root_index: usize,
     pv: Vec<Vec<Move>>,
     move_bufs: Vec<MoveList>,
     score_bufs: Vec<Vec<i32>>,
@@ -408,6 +410,7 @@ impl<R: Rules> Worker<R> {
             aborted: false,
             keys: Vec::new(),
             rep_floor: 0,
+            root_index: 0,
             pv: (0..=MAX_PLY)
                 .map(|_| Vec::with_capacity(MAX_PLY + 1))
                 .collect(),
@@ -584,6 +587,7 @@ impl<R: Rules> Worker<R> {
         self.keys.clear();
         self.keys.extend_from_slice(keys);
         self.rep_floor = 0;
+        self.root_index = self.keys.len() - 1;
         self.see = see_available(root);
         for k in &mut self.killers {
             *k = [None; 2];
@@ -766,18 +770,26 @@ impl<R: Rules> Worker<R> {
     }
 
     /// The value of a repetition of the current position (last key) with an earlier one.
+    /// One repeating a position reached in the search is priced at once (the side that
+    /// steered back can do it again); positions of the game before the root count only at
+    /// the fourth occurrence, as in the game (as Fairy-Stockfish does): a move back to a
+    /// position seen once in the game is no draw, since the opponent need not repeat.
     fn repetition_value(&self, ply: usize) -> Option<i32> {
         let last = self.keys.len() - 1;
         let hash = self.keys[last].hash;
         let mut j = last;
+        let mut earlier = 0;
         while j >= self.rep_floor + 2 {
             j -= 2;
             if self.keys[j].hash == hash {
-                return Some(match repetition_verdict(&self.keys, j) {
-                    Repetition::Draw => draw_value(ply, contempt::<R>()),
-                    Repetition::PerpetualCheckByMover => -(MATE - ply as i32),
-                    Repetition::PerpetualCheckByOpponent => MATE - ply as i32,
-                });
+                earlier += 1;
+                if j > self.root_index || earlier == SENNICHITE_OCCURRENCES - 1 {
+                    return Some(match repetition_verdict(&self.keys, j) {
+                        Repetition::Draw => draw_value(ply, contempt::<R>()),
+                        Repetition::PerpetualCheckByMover => -(MATE - ply as i32),
+                        Repetition::PerpetualCheckByOpponent => MATE - ply as i32,
+                    });
+                }
             }
         }
         None
@@ -1536,6 +1548,9 @@ pub const fn contempt<R: Rules>() -> i32 {
         CONTEMPT
     }
 }
+
+/// Sennichite: the fourth occurrence of a position ends the game (RULES.md).
+const SENNICHITE_OCCURRENCES: usize = 4;
 
 /// The value of a repetition draw `ply` plies below the root, for the side to move there,
 /// with the root side's contempt `contempt`.

@@ -74,18 +74,44 @@ fn takes_a_hanging_rook() {
     }
 }
 
+/// `cycle` played `times` times, then `last`: the moves of a game that came back to its
+/// start `times` times and is one move from doing it again.
+fn cycles(cycle: &[&'static str], times: usize, last: &[&'static str]) -> Vec<&'static str> {
+    let mut moves = cycle.repeat(times);
+    moves.extend_from_slice(last);
+    moves
+}
+
 #[test]
 fn claims_a_repetition_draw_when_behind() {
-    // Black has an extra gold. After 5i4i 5a4a 4i5i, White's 4a5a repeats the start
-    // position: a draw, worth the contempt to White (-50: it would rather play on from a
-    // level position), still better than any other move (about -600).
+    // Black has an extra gold. After 5i4i 5a4a 4i5i 4a5a twice and 5i4i 5a4a 4i5i, White's
+    // 4a5a brings the start position back a fourth time: sennichite, a draw worth the
+    // contempt to White (-50: it would rather play on from a level position), still better
+    // than any other move (about -600).
     let pos = Position::<Std>::from_sfen("4k4/9/9/9/9/9/9/9/G3K4 b - 1").unwrap();
-    let g = Game::with_moves(pos, &["5i4i", "5a4a", "4i5i"]).unwrap();
+    let moves = cycles(
+        &["5i4i", "5a4a", "4i5i", "4a5a"],
+        2,
+        &["5i4i", "5a4a", "4i5i"],
+    );
+    let g = Game::with_moves(pos, &moves).unwrap();
     let (mv, score) = best_usi(&g, &depth(3));
     assert_eq!(
         (mv.as_str(), score),
         ("4a5a", Score::Cp(-shogi_core::search::CONTEMPT))
     );
+}
+
+#[test]
+fn a_position_seen_once_in_the_game_is_no_draw() {
+    // The same after 5i4i 5a4a 4i5i only: 4a5a brings the start back a second time, which
+    // ends nothing, and Black need not repeat; White stays a gold down. (In the search
+    // itself a return to a position of the tree is priced as a draw: the side that steered
+    // back can do so again.)
+    let pos = Position::<Std>::from_sfen("4k4/9/9/9/9/9/9/9/G3K4 b - 1").unwrap();
+    let g = Game::with_moves(pos, &["5i4i", "5a4a", "4i5i"]).unwrap();
+    let (_, score) = best_usi(&g, &depth(3));
+    assert!(matches!(score, Score::Cp(v) if v < -300), "{score:?}");
 }
 
 #[test]
@@ -98,7 +124,12 @@ fn a_repetition_costs_more_where_captures_return_pieces() {
     assert_eq!(contempt::<Circe>(), RETURNING_CONTEMPT);
     assert_eq!(contempt::<Std>(), shogi_core::search::CONTEMPT);
     let pos = Position::<Circe>::from_sfen("4k4/9/9/9/9/9/9/9/G3K4 b - 1").unwrap();
-    let g = Game::with_moves(pos, &["5i4i", "5a4a", "4i5i"]).unwrap();
+    let moves = cycles(
+        &["5i4i", "5a4a", "4i5i", "4a5a"],
+        2,
+        &["5i4i", "5a4a", "4i5i"],
+    );
+    let g = Game::with_moves(pos, &moves).unwrap();
     let r = Searcher::<Circe>::new(4)
         .unwrap()
         .search(&g, &depth(3), &mut |_| {});
@@ -111,12 +142,18 @@ fn a_repetition_costs_more_where_captures_return_pieces() {
 
 #[test]
 fn perpetual_check_repetition_wins_for_the_checked_side() {
-    // Black R 2i, White K 1a. After 2i1i (check) 1a2a 1i2i (check), White's 2a1a repeats the
-    // start with every Black move since then a check: Black is the perpetual checker and
-    // loses. The search scores it as a win in one ply for White (a plain draw would be 0,
-    // still better than White's other moves at about -1000, so the score tells them apart).
+    // Black R 2i, White K 1a. After 2i1i (check) 1a2a 1i2i (check) 2a1a twice and 2i1i 1a2a
+    // 1i2i, White's 2a1a brings the start back a fourth time with every Black move since
+    // its first occurrence a check: Black is the perpetual checker and loses. The search
+    // scores it as a win in one ply for White (a plain draw would be 0, still better than
+    // White's other moves at about -1000, so the score tells them apart).
     let pos = Position::<Std>::from_sfen("8k/9/9/9/9/9/9/9/4K2R1 b - 1").unwrap();
-    let g = Game::with_moves(pos, &["2i1i", "1a2a", "1i2i"]).unwrap();
+    let moves = cycles(
+        &["2i1i", "1a2a", "1i2i", "2a1a"],
+        2,
+        &["2i1i", "1a2a", "1i2i"],
+    );
+    let g = Game::with_moves(pos, &moves).unwrap();
     let (mv, score) = best_usi(&g, &depth(3));
     assert_eq!((mv.as_str(), score), ("2a1a", Score::Mate(1)));
 }

@@ -183,13 +183,16 @@ fn judkins_and_gorogoro_zones_are_two_ranks() {
 #[test]
 fn minishogi_prices_a_repetition_draw_at_the_contempt() {
     // As `claims_a_repetition_draw_when_behind` in shogi-core's search tests, on 5×5: Black
-    // has an extra gold; after 1e2e 1a2a 2e1e, White's 2a1a repeats the start position, a
-    // draw worth the contempt to White, still its best move.
+    // has an extra gold; after 1e2e 1a2a 2e1e 2a1a twice and 1e2e 1a2a 2e1e, White's 2a1a
+    // brings the start position back a fourth time, a draw worth the contempt to White,
+    // still its best move.
     use shogi_core::search::{contempt, Limits, Score, Searcher, CONTEMPT};
     use shogi_core::Game;
     assert_eq!(contempt::<Minishogi>(), CONTEMPT);
     let pos = Position::<Minishogi>::from_sfen("4k/5/5/5/G3K b - 1").unwrap();
-    let g = Game::with_moves(pos, &["1e2e", "1a2a", "2e1e"]).unwrap();
+    let mut moves = ["1e2e", "1a2a", "2e1e", "2a1a"].repeat(2);
+    moves.extend_from_slice(&["1e2e", "1a2a", "2e1e"]);
+    let g = Game::with_moves(pos, &moves).unwrap();
     let limits = Limits {
         depth: Some(3),
         ..Limits::default()
