@@ -20,8 +20,8 @@ variant! {
     // Fairy-Stockfish's for minishogi in pawns: its shogi values with sliders scaled down
     // to the small board and every value saturating as in drop games. Golds and silvers
     // count more and the bishop less than on 9×9: against Fairy-Stockfish at 100 ms a
-    // move these scored 36.9 % over 160 games where the standard values scored 27.1 %
-    // over 240 (README, "Search and evaluation").
+    // move these scored 35.3 % over 480 games where the standard values scored 26.6 %
+    // over 400 (README, "Search and evaluation").
     piece silver { value = 677; }
     piece gold { value = 734; }
     piece bishop { value = 638; }
