@@ -95,6 +95,9 @@ pub enum Repetition {
     PerpetualCheckByOpponent,
 }
 
+/// Sennichite: the game ends at this occurrence of a position (RULES.md).
+pub const SENNICHITE_OCCURRENCES: usize = 4;
+
 /// Judges the repetition between `keys[first]` and the last key (the same position, so an even
 /// number of moves apart). `keys[i + 1].forcing` tells whether move `i` was forcing (gave
 /// check, or under chu shogi's rule attacked a piece); move `first` was made by the side to
@@ -265,7 +268,7 @@ impl<R: Rules> Game<R> {
             });
         }
         let hash = self.pos.hash();
-        if self.repetition_count() >= 4 {
+        if self.repetition_count() >= SENNICHITE_OCCURRENCES {
             let first = self
                 .keys
                 .iter()

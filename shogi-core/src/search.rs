@@ -32,7 +32,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::eval::Evaluator;
-use crate::game::{repetition_verdict, Game, Key, Repetition};
+use crate::game::{repetition_verdict, Game, Key, Repetition, SENNICHITE_OCCURRENCES};
 use crate::geometry::{Color, Geometry, Square, SQUARES};
 use crate::moves::Move;
 use crate::moves::MoveList;
@@ -587,7 +587,9 @@ impl<R: Rules> Worker<R> {
         self.keys.clear();
         self.keys.extend_from_slice(keys);
         self.rep_floor = 0;
-        self.root_index = self.keys.len() - 1;
+        // `Game` always holds its current position's key; an empty list would put the
+        // root before every key, all of them positions of the search.
+        self.root_index = self.keys.len().saturating_sub(1);
         self.see = see_available(root);
         for k in &mut self.killers {
             *k = [None; 2];
@@ -769,30 +771,15 @@ impl<R: Rules> Worker<R> {
         self.eval.evaluate(pos)
     }
 
-    /// The value of a repetition of the current position (last key) with an earlier one.
-    /// One repeating a position reached in the search is priced at once (the side that
-    /// steered back can do it again); positions of the game before the root count only at
-    /// the fourth occurrence, as in the game (as Fairy-Stockfish does): a move back to a
-    /// position seen once in the game is no draw, since the opponent need not repeat.
+    /// The value of a repetition of the current position (last key) with an earlier one
+    /// (see [`counted_repetition`]).
     fn repetition_value(&self, ply: usize) -> Option<i32> {
-        let last = self.keys.len() - 1;
-        let hash = self.keys[last].hash;
-        let mut j = last;
-        let mut earlier = 0;
-        while j >= self.rep_floor + 2 {
-            j -= 2;
-            if self.keys[j].hash == hash {
-                earlier += 1;
-                if j > self.root_index || earlier == SENNICHITE_OCCURRENCES - 1 {
-                    return Some(match repetition_verdict(&self.keys, j) {
-                        Repetition::Draw => draw_value(ply, contempt::<R>()),
-                        Repetition::PerpetualCheckByMover => -(MATE - ply as i32),
-                        Repetition::PerpetualCheckByOpponent => MATE - ply as i32,
-                    });
-                }
-            }
-        }
-        None
+        let first = counted_repetition(&self.keys, self.rep_floor, self.root_index)?;
+        Some(match repetition_verdict(&self.keys, first) {
+            Repetition::Draw => draw_value(ply, contempt::<R>()),
+            Repetition::PerpetualCheckByMover => -(MATE - ply as i32),
+            Repetition::PerpetualCheckByOpponent => MATE - ply as i32,
+        })
     }
 
     /// Value of the captured piece(s) of `mv`, if it captures (for ordering and quiescence).
@@ -1549,8 +1536,29 @@ pub const fn contempt<R: Rules>() -> i32 {
     }
 }
 
-/// Sennichite: the fourth occurrence of a position ends the game (RULES.md).
-const SENNICHITE_OCCURRENCES: usize = 4;
+/// Whether the last of `keys` repeats a position the search prices as a repetition, and
+/// from which occurrence ([`repetition_verdict`]'s `first`). Keys below `floor` are not
+/// looked at (a null move is a barrier); `root` is the root position's index. A repetition
+/// of a position reached in the search (after the root) counts at once: the side that
+/// steered back can do it again. Positions of the game up to the root count only when this
+/// is their [`SENNICHITE_OCCURRENCES`]th occurrence, as in the game and in Fairy-Stockfish:
+/// a move back to a position seen once is no draw, since the opponent need not repeat.
+fn counted_repetition(keys: &[Key], floor: usize, root: usize) -> Option<usize> {
+    let last = keys.len().checked_sub(1)?;
+    let hash = keys[last].hash;
+    let mut earlier = 0;
+    let mut j = last;
+    while j >= floor + 2 {
+        j -= 2;
+        if keys[j].hash == hash {
+            earlier += 1;
+            if j > root || earlier == SENNICHITE_OCCURRENCES - 1 {
+                return Some(j);
+            }
+        }
+    }
+    None
+}
 
 /// The value of a repetition draw `ply` plies below the root, for the side to move there,
 /// with the root side's contempt `contempt`.
@@ -1607,6 +1615,40 @@ mod tests {
         assert_eq!(scale(7, 7), 165);
         assert_eq!(scale(6, 6), 200);
         assert_eq!(scale(5, 5), 200);
+    }
+
+    /// Keys with these hashes (no move forcing).
+    fn keys(hashes: &[u64]) -> Vec<Key> {
+        hashes
+            .iter()
+            .map(|&hash| Key {
+                hash,
+                checked: false,
+                forcing: false,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn repetitions_inside_the_search_count_at_once_game_ones_at_the_fourth() {
+        // A and B alternate: A at 0, 2, 4 and 6 (the last key).
+        let line = keys(&[1, 2, 1, 2, 1, 2, 1]);
+        // Root at 1: A at 2 and 4 came in the search, the nearest (4) counts.
+        assert_eq!(counted_repetition(&line, 0, 1), Some(4));
+        // Root at 5: A at 4, 2 and 0 are game positions, the fourth occurrence counts
+        // from the first.
+        assert_eq!(counted_repetition(&line, 0, 5), Some(0));
+        // Root at 5 with only A at 2 and 4 before it (a third occurrence): nothing.
+        assert_eq!(counted_repetition(&line[2..], 0, 3), None);
+        // A second occurrence of a game position, the root itself included: nothing.
+        assert_eq!(counted_repetition(&line[4..], 0, 1), None);
+        assert_eq!(counted_repetition(&line[4..], 0, 0), None);
+        // A null move at 4 (the floor) hides every earlier key.
+        assert_eq!(counted_repetition(&line, 4, 1), Some(4));
+        assert_eq!(counted_repetition(&line, 5, 1), None);
+        // No repetition, or no keys at all.
+        assert_eq!(counted_repetition(&keys(&[1, 2, 3, 4, 5]), 0, 0), None);
+        assert_eq!(counted_repetition(&[], 0, 0), None);
     }
 
     #[test]

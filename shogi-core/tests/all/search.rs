@@ -74,27 +74,22 @@ fn takes_a_hanging_rook() {
     }
 }
 
-/// `cycle` played `times` times, then `last`: the moves of a game that came back to its
-/// start `times` times and is one move from doing it again.
-fn cycles(cycle: &[&'static str], times: usize, last: &[&'static str]) -> Vec<&'static str> {
-    let mut moves = cycle.repeat(times);
-    moves.extend_from_slice(last);
-    moves
+/// Black has an extra gold (G 9i, K 5i; White K 5a). Both kings step aside and back
+/// (5i4i 5a4a 4i5i 4a5a) `cycles` times, then 5i4i 5a4a 4i5i: White's 4a5a would bring the
+/// start position back for the `cycles + 2`th time.
+fn gold_down_kings_shuffling<R: shogi_core::Rules>(cycles: usize) -> Game<R> {
+    let pos = Position::<R>::from_sfen("4k4/9/9/9/9/9/9/9/G3K4 b - 1").unwrap();
+    let mut moves = ["5i4i", "5a4a", "4i5i", "4a5a"].repeat(cycles);
+    moves.extend_from_slice(&["5i4i", "5a4a", "4i5i"]);
+    Game::with_moves(pos, &moves).unwrap()
 }
 
 #[test]
 fn claims_a_repetition_draw_when_behind() {
-    // Black has an extra gold. After 5i4i 5a4a 4i5i 4a5a twice and 5i4i 5a4a 4i5i, White's
-    // 4a5a brings the start position back a fourth time: sennichite, a draw worth the
-    // contempt to White (-50: it would rather play on from a level position), still better
-    // than any other move (about -600).
-    let pos = Position::<Std>::from_sfen("4k4/9/9/9/9/9/9/9/G3K4 b - 1").unwrap();
-    let moves = cycles(
-        &["5i4i", "5a4a", "4i5i", "4a5a"],
-        2,
-        &["5i4i", "5a4a", "4i5i"],
-    );
-    let g = Game::with_moves(pos, &moves).unwrap();
+    // After two full cycles White's 4a5a brings the start position back a fourth time:
+    // sennichite, a draw worth the contempt to White (-50: it would rather play on from a
+    // level position), still better than any other move (about -600).
+    let g = gold_down_kings_shuffling::<Std>(2);
     let (mv, score) = best_usi(&g, &depth(3));
     assert_eq!(
         (mv.as_str(), score),
@@ -103,15 +98,18 @@ fn claims_a_repetition_draw_when_behind() {
 }
 
 #[test]
-fn a_position_seen_once_in_the_game_is_no_draw() {
-    // The same after 5i4i 5a4a 4i5i only: 4a5a brings the start back a second time, which
+fn a_position_seen_once_or_twice_in_the_game_is_no_draw() {
+    // With no full cycle, or one, 4a5a brings the start back a second or third time, which
     // ends nothing, and Black need not repeat; White stays a gold down. (In the search
     // itself a return to a position of the tree is priced as a draw: the side that steered
-    // back can do so again.)
-    let pos = Position::<Std>::from_sfen("4k4/9/9/9/9/9/9/9/G3K4 b - 1").unwrap();
-    let g = Game::with_moves(pos, &["5i4i", "5a4a", "4i5i"]).unwrap();
-    let (_, score) = best_usi(&g, &depth(3));
-    assert!(matches!(score, Score::Cp(v) if v < -300), "{score:?}");
+    // back can do so again; `search::tests` pins both.)
+    for cycles in [0, 1] {
+        let (_, score) = best_usi(&gold_down_kings_shuffling::<Std>(cycles), &depth(3));
+        assert!(
+            matches!(score, Score::Cp(v) if v < -300),
+            "{cycles}: {score:?}"
+        );
+    }
 }
 
 #[test]
@@ -123,13 +121,7 @@ fn a_repetition_costs_more_where_captures_return_pieces() {
     const { assert!(RETURNING_CONTEMPT > shogi_core::search::CONTEMPT) };
     assert_eq!(contempt::<Circe>(), RETURNING_CONTEMPT);
     assert_eq!(contempt::<Std>(), shogi_core::search::CONTEMPT);
-    let pos = Position::<Circe>::from_sfen("4k4/9/9/9/9/9/9/9/G3K4 b - 1").unwrap();
-    let moves = cycles(
-        &["5i4i", "5a4a", "4i5i", "4a5a"],
-        2,
-        &["5i4i", "5a4a", "4i5i"],
-    );
-    let g = Game::with_moves(pos, &moves).unwrap();
+    let g = gold_down_kings_shuffling::<Circe>(2);
     let r = Searcher::<Circe>::new(4)
         .unwrap()
         .search(&g, &depth(3), &mut |_| {});
@@ -148,11 +140,8 @@ fn perpetual_check_repetition_wins_for_the_checked_side() {
     // scores it as a win in one ply for White (a plain draw would be 0, still better than
     // White's other moves at about -1000, so the score tells them apart).
     let pos = Position::<Std>::from_sfen("8k/9/9/9/9/9/9/9/4K2R1 b - 1").unwrap();
-    let moves = cycles(
-        &["2i1i", "1a2a", "1i2i", "2a1a"],
-        2,
-        &["2i1i", "1a2a", "1i2i"],
-    );
+    let mut moves = ["2i1i", "1a2a", "1i2i", "2a1a"].repeat(2);
+    moves.extend_from_slice(&["2i1i", "1a2a", "1i2i"]);
     let g = Game::with_moves(pos, &moves).unwrap();
     let (mv, score) = best_usi(&g, &depth(3));
     assert_eq!((mv.as_str(), score), ("2a1a", Score::Mate(1)));
