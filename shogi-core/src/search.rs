@@ -286,12 +286,12 @@ const LMR_DIVISOR: f64 = 1.8;
 const SINGULAR_DEPTH: i32 = 6;
 
 /// The longest shorter side of a board on which singular extensions apply. Against
-/// Fairy-Stockfish at 100 ms a move, 80-game runs: minishogi (5×5) 46.2 %, 43.1 %, 44.4 %
-/// and 43.8 %, 44.4 % over 320 games (35.3 % over 480 without); standard shogi 43.8 % where
-/// the engine without scored 53.8 % beside it on the same openings (not shown worse at 80
-/// games, but no gain either; an earlier attempt there lost too). A 9×9 node has several
-/// times a 5×5 node's moves, which the singular search pays for; boards between were not
-/// measured.
+/// Fairy-Stockfish at 100 ms a move, 80-game runs: minishogi (5×5) 46.2 %, 43.1 %, 44.4 %,
+/// 43.8 %, 48.8 % and 46.2 %, 45.4 % over 480 games (35.3 % over 480 without); standard
+/// shogi 43.8 % where the engine without scored 53.8 % beside it on the same openings (not
+/// shown worse at 80 games, but no gain either; an earlier attempt there lost too). A 9×9
+/// node has several times a 5×5 node's moves, which the singular search pays for; boards
+/// between were not measured.
 const SINGULAR_MAX_SIDE: u8 = 6;
 
 /// Whether singular extensions apply on this board (see [`SINGULAR_MAX_SIDE`]).
