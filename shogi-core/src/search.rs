@@ -296,8 +296,16 @@ const SINGULAR_MAX_SIDE: u8 = 6;
 
 /// Whether singular extensions apply on this board (see [`SINGULAR_MAX_SIDE`]).
 pub const fn singular_extends(g: Geometry) -> bool {
-    let side = if g.files < g.ranks { g.files } else { g.ranks };
-    side <= SINGULAR_MAX_SIDE
+    shorter_side(g) <= SINGULAR_MAX_SIDE
+}
+
+/// The board's shorter side, which the search's board-size choices read.
+const fn shorter_side(g: Geometry) -> u8 {
+    if g.files < g.ranks {
+        g.files
+    } else {
+        g.ranks
+    }
 }
 
 /// The singular search's bound: this many centipawns a ply of depth below the table's value.
@@ -454,10 +462,7 @@ impl<R: Rules> Worker<R> {
             root_partial: None,
             root_excluded: Vec::new(),
             see: false,
-            near_two_steps: {
-                let g = R::tables().geometry;
-                g.files.min(g.ranks) >= NEAR_TWO_STEPS_MIN_SIDE
-            },
+            near_two_steps: shorter_side(R::tables().geometry) >= NEAR_TWO_STEPS_MIN_SIDE,
             all_legal: vec![false; MAX_PLY + 1],
             static_evals: vec![-INF; MAX_PLY + 1],
             excluded: vec![None; MAX_PLY + 1],
