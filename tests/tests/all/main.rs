@@ -8,6 +8,7 @@ mod support;
 mod annanshogi;
 mod chu_lions;
 mod chushogi;
+mod eval_symmetry;
 mod family_a_eight_knight;
 mod family_a_hybrid;
 mod family_a_immortal_silver;

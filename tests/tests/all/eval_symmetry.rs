@@ -1,0 +1,119 @@
+//! The evaluation is colour-blind: a position and its mirror (the board turned half a turn,
+//! colours, hands and the side to move swapped) are worth the same to the side to move. A
+//! term computed from one colour's view only (a rank counted from the wrong edge, a zone or
+//! camp taken for the other side) breaks it. Positions are walked from the start by a fixed
+//! pseudo-random choice of legal moves.
+
+use shogi_core::eval::Evaluator;
+use shogi_core::{Position, Rules};
+use shogi_variants::variants::{EuroShogi, Judkins, Minishogi, Standard};
+
+/// The mirror of an SFEN: ranks and files reversed, cases swapped (pieces, hands, side).
+fn mirror(sfen: &str) -> String {
+    let mut fields = sfen.split(' ');
+    let board = fields.next().unwrap();
+    let side = fields.next().unwrap();
+    let hands = fields.next().unwrap();
+    let number = fields.next().unwrap_or("1");
+    let swap = |c: char| {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    };
+    let ranks: Vec<String> = board
+        .split('/')
+        .rev()
+        .map(|rank| {
+            // Tokens: a promoted piece (`+x`), a piece, or a run of digits.
+            let mut tokens: Vec<String> = Vec::new();
+            let mut chars = rank.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c == '+' {
+                    tokens.push(format!("+{}", swap(chars.next().unwrap())));
+                } else if c.is_ascii_digit() {
+                    let mut run = c.to_string();
+                    while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                        run.push(*d);
+                        chars.next();
+                    }
+                    tokens.push(run);
+                } else {
+                    tokens.push(swap(c).to_string());
+                }
+            }
+            tokens.reverse();
+            tokens.concat()
+        })
+        .collect();
+    let side = if side == "b" { "w" } else { "b" };
+    let hands: String = if hands == "-" {
+        hands.to_string()
+    } else {
+        hands.chars().map(swap).collect()
+    };
+    format!("{} {side} {hands} {number}", ranks.join("/"))
+}
+
+/// Walks `games` games of up to `plies` plies and checks the evaluation of every position
+/// against its mirror's.
+fn check<R: Rules>(games: u64, plies: usize) {
+    let eval = Evaluator::new::<R>();
+    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut checked = 0;
+    for _ in 0..games {
+        let mut pos = Position::<R>::startpos(0);
+        for _ in 0..plies {
+            let sfen = pos.to_sfen();
+            let mirrored = Position::<R>::from_sfen(&mirror(&sfen))
+                .unwrap_or_else(|e| panic!("{}: mirror of {sfen}: {e}", R::TABLE.name));
+            assert_eq!(
+                eval.evaluate(&pos),
+                eval.evaluate(&mirrored),
+                "{}: {sfen} and its mirror {} evaluate differently",
+                R::TABLE.name,
+                mirrored.to_sfen()
+            );
+            checked += 1;
+            let moves = pos.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            pos.make(moves[(seed >> 33) as usize % moves.len()]);
+        }
+    }
+    assert!(
+        checked > games as usize * 10,
+        "{}: too few positions",
+        R::TABLE.name
+    );
+}
+
+#[test]
+fn mirror_of_an_sfen_turns_the_board() {
+    assert_eq!(
+        mirror("rbsgk/4p/5/P4/KGSBR b Sp 3"),
+        "rbsgk/4p/5/P4/KGSBR w sP 3"
+    );
+    assert_eq!(mirror("4k/+P4/5/5/K3+b b - 1"), "+B3k/5/5/4+p/K4 w - 1");
+}
+
+#[test]
+fn minishogi_evaluates_mirrors_alike() {
+    check::<Minishogi>(40, 80);
+}
+
+#[test]
+fn standard_shogi_evaluates_mirrors_alike() {
+    check::<Standard>(20, 120);
+}
+
+#[test]
+fn judkins_and_euro_shogi_evaluate_mirrors_alike() {
+    check::<Judkins>(20, 80);
+    check::<EuroShogi>(20, 80);
+}
