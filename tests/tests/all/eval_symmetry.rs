@@ -61,15 +61,17 @@ fn mirror(sfen: &str) -> String {
 fn check<R: Rules>(games: u64, plies: usize) {
     let eval = Evaluator::new::<R>();
     let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
-    let mut checked = 0;
+    let (mut checked, mut nonzero) = (0, 0);
     for _ in 0..games {
         let mut pos = Position::<R>::startpos(0);
         for _ in 0..plies {
             let sfen = pos.to_sfen();
             let mirrored = Position::<R>::from_sfen(&mirror(&sfen))
                 .unwrap_or_else(|e| panic!("{}: mirror of {sfen}: {e}", R::TABLE.name));
+            let value = eval.evaluate(&pos);
+            nonzero += usize::from(value != 0);
             assert_eq!(
-                eval.evaluate(&pos),
+                value,
                 eval.evaluate(&mirrored),
                 "{}: {sfen} and its mirror {} evaluate differently",
                 R::TABLE.name,
@@ -89,6 +91,12 @@ fn check<R: Rules>(games: u64, plies: usize) {
     assert!(
         checked > games as usize * 10,
         "{}: too few positions",
+        R::TABLE.name
+    );
+    // An evaluation that said 0 everywhere would be symmetric too.
+    assert!(
+        2 * nonzero > checked,
+        "{}: most positions evaluate to 0",
         R::TABLE.name
     );
 }
