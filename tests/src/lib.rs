@@ -131,28 +131,41 @@ pub fn all_squares() -> Vec<String> {
     v
 }
 
-/// The colour mirror of an SFEN: the board turned 180°, every piece changing colour, the hands
-/// swapped and the other side to move. The move number is kept. A rule set that treats the two
-/// colours alike must give the mirrored position the same perft counts.
+/// The colour mirror of a standard-board (9×9) SFEN: the board turned 180°, every piece
+/// changing colour, the hands swapped and the other side to move. The move number is kept. A
+/// rule set that treats the two colours alike must give the mirrored position the same perft
+/// counts.
 ///
 /// Hands are written in RULES.md order (Black's first, `R B G S N L P E Y Z C A O X`).
 pub fn mirror_sfen(sfen: &str) -> Result<String, String> {
+    mirror_sfen_sized(sfen, 9, 9)
+}
+
+/// [`mirror_sfen`] on a board of `files` × `ranks` squares (every row must have `files`
+/// squares, and there must be `ranks` rows); empty runs may take several digits.
+pub fn mirror_sfen_sized(sfen: &str, files: usize, ranks: usize) -> Result<String, String> {
     let fields: Vec<&str> = sfen.split_whitespace().collect();
     if fields.len() < 3 {
         return Err(format!("SFEN needs board, side and hands: '{sfen}'"));
     }
-    // Board: 9 rows of 9 cells, each cell `None` or a token like "+p".
+    // Board: `ranks` rows of `files` cells, each cell `None` or a token like "+p".
     let mut rows: Vec<Vec<Option<String>>> = Vec::new();
     for row in fields[0].split('/') {
         let mut cells = Vec::new();
         let mut promoted = false;
+        let mut run = 0usize;
         for c in row.chars() {
-            match c {
-                '1'..='9' if !promoted => {
-                    for _ in 0..c.to_digit(10).unwrap_or(0) {
-                        cells.push(None);
-                    }
+            if let (Some(d), false) = (c.to_digit(10), promoted) {
+                // A run starts at 1: "0" is no count of empty squares.
+                if run == 0 && d == 0 {
+                    return Err(format!("bad character '{c}' in row '{row}'"));
                 }
+                run = run * 10 + d as usize;
+                continue;
+            }
+            cells.extend(std::iter::repeat_n(None, run));
+            run = 0;
+            match c {
                 '+' if !promoted => promoted = true,
                 c if c.is_ascii_alphabetic() => {
                     let swapped = swap_case(c);
@@ -166,14 +179,15 @@ pub fn mirror_sfen(sfen: &str) -> Result<String, String> {
                 _ => return Err(format!("bad character '{c}' in row '{row}'")),
             }
         }
-        if cells.len() != 9 || promoted {
-            return Err(format!("row '{row}' is not 9 squares"));
+        cells.extend(std::iter::repeat_n(None, run));
+        if cells.len() != files || promoted {
+            return Err(format!("row '{row}' is not {files} squares"));
         }
         cells.reverse();
         rows.push(cells);
     }
-    if rows.len() != 9 {
-        return Err(format!("board '{}' is not 9 rows", fields[0]));
+    if rows.len() != ranks {
+        return Err(format!("board '{}' is not {ranks} rows", fields[0]));
     }
     rows.reverse();
     let board: Vec<String> = rows
@@ -281,6 +295,27 @@ mod tests {
             mirror_sfen(&mirror_sfen(s).unwrap()).unwrap(),
             "k8/9/9/9/9/9/9/7+O1/8K b S2Pr 5"
         );
+    }
+
+    #[test]
+    fn mirror_of_other_boards() {
+        assert_eq!(
+            mirror_sfen_sized("rbsgk/4p/5/P4/KGSBR b Sp 3", 5, 5).unwrap(),
+            "rbsgk/4p/5/P4/KGSBR w Ps 3"
+        );
+        assert_eq!(
+            mirror_sfen_sized("4k/+P4/5/5/K3+b b - 1", 5, 5).unwrap(),
+            "+B3k/5/5/4+p/K4 w - 1"
+        );
+        // Runs of ten or more empty squares (a 12-file board).
+        assert_eq!(
+            mirror_sfen_sized("k11/12/K11 b - 1", 12, 3).unwrap(),
+            "11k/12/11K w - 1"
+        );
+        // The board's size is checked.
+        assert!(mirror_sfen_sized("rbsgk/4p/5/P4/KGSBR b - 1", 5, 6).is_err());
+        assert!(mirror_sfen_sized("rbsgk/4p/6/P4/KGSBR b - 1", 5, 5).is_err());
+        assert!(mirror_sfen_sized("rbsgk/04p/5/P4/KGSBR b - 1", 5, 5).is_err());
     }
 
     #[test]

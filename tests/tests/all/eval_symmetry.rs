@@ -6,60 +6,18 @@
 
 use shogi_core::eval::Evaluator;
 use shogi_core::{Position, Rules};
+use shogi_tests::mirror_sfen_sized;
 use shogi_variants::variants::{EuroShogi, Judkins, Minishogi, Standard};
-
-/// The mirror of an SFEN: ranks and files reversed, cases swapped (pieces, hands, side).
-fn mirror(sfen: &str) -> String {
-    let mut fields = sfen.split(' ');
-    let board = fields.next().unwrap();
-    let side = fields.next().unwrap();
-    let hands = fields.next().unwrap();
-    let number = fields.next().unwrap_or("1");
-    let swap = |c: char| {
-        if c.is_ascii_uppercase() {
-            c.to_ascii_lowercase()
-        } else {
-            c.to_ascii_uppercase()
-        }
-    };
-    let ranks: Vec<String> = board
-        .split('/')
-        .rev()
-        .map(|rank| {
-            // Tokens: a promoted piece (`+x`), a piece, or a run of digits.
-            let mut tokens: Vec<String> = Vec::new();
-            let mut chars = rank.chars().peekable();
-            while let Some(c) = chars.next() {
-                if c == '+' {
-                    tokens.push(format!("+{}", swap(chars.next().unwrap())));
-                } else if c.is_ascii_digit() {
-                    let mut run = c.to_string();
-                    while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-                        run.push(*d);
-                        chars.next();
-                    }
-                    tokens.push(run);
-                } else {
-                    tokens.push(swap(c).to_string());
-                }
-            }
-            tokens.reverse();
-            tokens.concat()
-        })
-        .collect();
-    let side = if side == "b" { "w" } else { "b" };
-    let hands: String = if hands == "-" {
-        hands.to_string()
-    } else {
-        hands.chars().map(swap).collect()
-    };
-    format!("{} {side} {hands} {number}", ranks.join("/"))
-}
 
 /// Walks `games` games of up to `plies` plies and checks the evaluation of every position
 /// against its mirror's.
 fn check<R: Rules>(games: u64, plies: usize) {
     let eval = Evaluator::new::<R>();
+    let g = R::GEOMETRY;
+    let mirror = |sfen: &str| {
+        mirror_sfen_sized(sfen, g.files as usize, g.ranks as usize)
+            .unwrap_or_else(|e| panic!("{}: {sfen}: {e}", R::TABLE.name))
+    };
     let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
     let (mut checked, mut nonzero) = (0, 0);
     for _ in 0..games {
@@ -99,15 +57,6 @@ fn check<R: Rules>(games: u64, plies: usize) {
         "{}: most positions evaluate to 0",
         R::TABLE.name
     );
-}
-
-#[test]
-fn mirror_of_an_sfen_turns_the_board() {
-    assert_eq!(
-        mirror("rbsgk/4p/5/P4/KGSBR b Sp 3"),
-        "rbsgk/4p/5/P4/KGSBR w sP 3"
-    );
-    assert_eq!(mirror("4k/+P4/5/5/K3+b b - 1"), "+B3k/5/5/4+p/K4 w - 1");
 }
 
 #[test]
