@@ -51,63 +51,13 @@ pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
     }
 }
 
-/// Weights of [`Evaluator`] (centipawns, or centipawns per unit), tuned by
-/// `cargo run --release -p shogi-variants -- tune` (see README, "Evaluation").
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Weights {
-    /// Per square of empty-board reach above the kind's average (centralisation).
-    pub mobility: i32,
-    /// Share (percent) of a promotion's gain credited to an unpromoted piece in its zone.
-    pub promo_in_zone: i32,
-    /// The same one rank before the zone.
-    pub promo_near: i32,
-    /// Extra for the first piece of a kind in hand (percent of its value).
-    pub hand_first: i32,
-    /// Weight (danger units) of each enemy piece bearing on the king's ring; the count of
-    /// such pieces multiplies it, so attacks combine.
-    pub attack_unit: i32,
-    /// Danger units per enemy attack on a square next to the king.
-    pub ring_hit: i32,
-    /// Danger units per ring square the enemy attacks and we defend at most with the king.
-    pub weak_ring: i32,
-    /// Danger units per enemy kind that can check safely next move (by a move or a drop).
-    pub safe_check: i32,
-    /// Percent of the danger, squared over 4096, taken off (the king-safety scale).
-    pub danger_scale: i32,
-    /// Largest danger before squaring.
-    pub danger_cap: i32,
-    /// Per unit of enemy attacks on our camp's three files around the king.
-    pub flank_attack: i32,
-    /// Hundredths of a centipawn per piece per unit of (distance to our king × distance to
-    /// theirs), for pieces bearing on neither king (drop games pull pieces to the kings).
-    pub proximity: i32,
-    /// Per square a kind in hand could be dropped on in the enemy half, safely.
-    pub drop_mobility: i32,
-    /// Percent of the mobility curve (about -50 for a piece with no move, +120 for one
-    /// with sixteen) credited for the squares a board piece attacks in its side's mobility
-    /// area (Fairy-Stockfish's: not our royal pieces or blocked pawns, nor squares the
-    /// enemy's pawns attack; a defended piece counts). Pawn-like kinds get none.
-    pub piece_mobility: i32,
-}
+/// Weights of [`Evaluator`] (centipawns, or centipawns per unit): the rule table's
+/// ([`RuleTable::eval`](crate::table::RuleTable::eval), `eval { ... }` in `variant!`), fitted
+/// by `cargo run --release -p shogi-variants -- tune` (see README, "Evaluation").
+pub use crate::eval_weights::EvalWeights as Weights;
 
-/// The weights in use: the king-safety shape and magnitudes follow Fairy-Stockfish's
-/// classical evaluation for drop games (its units scaled to ours).
-pub const WEIGHTS: Weights = Weights {
-    mobility: 3,
-    promo_in_zone: 25,
-    promo_near: 10,
-    hand_first: 5,
-    attack_unit: 40,
-    ring_hit: 100,
-    weak_ring: 360,
-    safe_check: 650,
-    danger_scale: 55,
-    danger_cap: 3500,
-    flank_attack: 48,
-    proximity: 166,
-    piece_mobility: 100,
-    drop_mobility: 17,
-};
+/// The standard weights, for rule sets that set none.
+pub const WEIGHTS: Weights = Weights::STANDARD;
 
 /// The king safety where pieces may not move by their own kind (the evaluation's first king
 /// safety, before the Fairy-Stockfish shape): danger units per own-movement attack next to the
@@ -261,7 +211,7 @@ pub struct Evaluator<S: Storage = u128> {
 }
 
 impl<S: Storage> Evaluator<S> {
-    /// The evaluator of rule set `R` with the tuned weights.
+    /// The evaluator of rule set `R` with its table's weights.
     /// - Where pieces attack by their kind's own movement but paralysis freezes some
     ///   (RULES.md §6: Paralysis, Madrasi) or a landing rule bars some targets (Isardam):
     ///   every term, read from the natural attack maps; paralysed pieces are frozen
@@ -278,7 +228,7 @@ impl<S: Storage> Evaluator<S> {
     ///   39c9624: 52.5 % with material and hand only, 61.3 % with own-movement danger, 72.5 %
     ///   with borrowed attacks and mobility, 40 games each).
     pub fn new<R: Rules<Storage = S>>() -> Self {
-        let e = Self::with_weights(R::tables(), WEIGHTS);
+        let e = Self::with_weights(R::tables(), R::TABLE.eval);
         if R::HOOKS.natural_attack_maps() {
             return Evaluator {
                 paralysis: !matches!(R::HOOKS.paralysis, Paralysis::None),

@@ -7,7 +7,7 @@
 
 // The rule data shared with the `variant!` macro live in `shogi-rules`; they keep their paths
 // here (`shogi_core::table::RuleTable`) so generated code and users name one crate.
-pub use shogi_rules::{board_text, geometry, keywords, pieces, render, table};
+pub use shogi_rules::{board_text, eval_weights, geometry, keywords, pieces, render, table};
 
 pub mod attack;
 pub mod bench;

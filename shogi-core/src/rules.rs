@@ -152,6 +152,7 @@ macro_rules! test_rule_set {
                 hooks: $hooks,
                 setups: &[],
                 notes: &[],
+                eval: crate::eval_weights::EvalWeights::STANDARD,
             }
         );
     };

@@ -4,6 +4,7 @@ use crate::model::{Model, PieceModel};
 use crate::parse::VariantDef;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
+use shogi_rules::eval_weights::EvalWeights;
 use shogi_rules::table::{
     AfterMove, CaptureEffect, Goal, Golds, Hooks, KingLoss, Landing, Lender, LionRules, MoveShape,
     MovementSource, NifuPolicy, OwnMovement, Paralysis, Place, PromotionRule, Reflect,
@@ -220,6 +221,12 @@ pub fn generate(def: &VariantDef, model: &Model) -> TokenStream {
         quote!(::shogi_core::table::Setup { id: #id, sfen: #sfen, description: #d })
     });
     let notes = &model.notes;
+    // Every weight written out, so the table reads as data in `cargo expand`.
+    let eval = EvalWeights::NAMES.iter().map(|&n| {
+        let field = format_ident!("{n}");
+        let v = model.eval.get(n).unwrap_or_default();
+        quote!(#field: #v)
+    });
     let (files, ranks) = (model.geometry.files, model.geometry.ranks);
     // The storage word: boards of up to five files fit a u64, of up to ten a u128, wider ones
     // take 256 bits.
@@ -254,6 +261,7 @@ pub fn generate(def: &VariantDef, model: &Model) -> TokenStream {
                 hooks: #hooks,
                 setups: &[#(#setups),*],
                 notes: &[#(#notes),*],
+                eval: ::shogi_core::eval_weights::EvalWeights { #(#eval),* },
             };
         }
 

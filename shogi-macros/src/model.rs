@@ -1,5 +1,6 @@
 //! The lowered rule set: plain data between the lower and generate stages.
 
+use shogi_rules::eval_weights::EvalWeights;
 use shogi_rules::geometry::Geometry;
 use shogi_rules::table::{Home, Hooks, Reflect};
 
@@ -80,4 +81,6 @@ pub struct Model {
     pub hooks: Hooks,
     pub setups: Vec<SetupModel>,
     pub notes: Vec<String>,
+    /// The engine's evaluation weights (`eval { ... }`).
+    pub eval: EvalWeights,
 }

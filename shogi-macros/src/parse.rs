@@ -33,6 +33,11 @@ pub enum Item {
     Setup(SetupItem),
     /// `board = 5x5;` (files × ranks, one literal token) or `zone = 1;`
     Size { key: Ident, value: LitInt },
+    /// `eval { mobility = 76; safe_check = 700; }`: the engine's evaluation weights.
+    Eval {
+        key: Ident,
+        weights: Vec<(Ident, LitInt)>,
+    },
     /// `capture_effect = circe;`, `paralysis = same_kind { kings = included };`
     Rule {
         key: Ident,
@@ -155,10 +160,37 @@ fn parse_sfen_token(input: ParseStream) -> syn::Result<Option<(String, Span)>> {
     }
 }
 
+/// One `name = N;` of an `eval { ... }` block. Weights are not negative, so a `-` is refused
+/// here with that reason rather than as a stray token.
+fn parse_weight(input: ParseStream) -> syn::Result<(Ident, LitInt)> {
+    let name: Ident = input.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            "expected a weight, e.g. `eval { mobility = 76; }`",
+        )
+    })?;
+    input
+        .parse::<Token![=]>()
+        .map_err(|e| syn::Error::new(e.span(), format!("expected `=` after `{name}`")))?;
+    if input.peek(Token![-]) {
+        return Err(input.error("evaluation weights are not negative"));
+    }
+    let value: LitInt = input.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            format!("`{name}` takes a whole number, e.g. `{name} = 40;`"),
+        )
+    })?;
+    input
+        .parse::<Token![;]>()
+        .map_err(|e| syn::Error::new(e.span(), format!("expected `;` after `{name} = {value}`")))?;
+    Ok((name, value))
+}
+
 impl Parse for Item {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let key: Ident = input.parse().map_err(|e| {
-            syn::Error::new(e.span(), "expected an item: `id = ...;`, `pieces = ...;`, `piece ...`, `setup ...` or a rule")
+            syn::Error::new(e.span(), "expected an item: `id = ...;`, `pieces = ...;`, `piece ...`, `setup ...`, `eval { ... }` or a rule")
         })?;
         match key.to_string().as_str() {
             "piece" => {
@@ -198,6 +230,15 @@ impl Parse for Item {
                     like,
                     props,
                 }))
+            }
+            "eval" => {
+                let body;
+                braced!(body in input);
+                let mut weights = Vec::new();
+                while !body.is_empty() {
+                    weights.push(parse_weight(&body)?);
+                }
+                Ok(Item::Eval { key, weights })
             }
             _ => {
                 input.parse::<Token![=]>().map_err(|e| {

@@ -6,11 +6,13 @@
 //! the macro does not depend on the engine and nothing is written twice.
 
 pub mod board_text;
+pub mod eval_weights;
 pub mod geometry;
 pub mod keywords;
 pub mod pieces;
 pub mod render;
 pub mod table;
 
+pub use eval_weights::EvalWeights;
 pub use geometry::{Color, Geometry, Square};
 pub use table::RuleTable;

@@ -132,6 +132,12 @@ pub fn render_table(t: &RuleTable) -> String {
         let _ = writeln!(s, "  {}: {}", st.id, st.description);
         let _ = writeln!(s, "      {}", st.sfen);
     }
+    // The engine's weights, where the definition sets some (`eval { ... }`).
+    let changed = t.eval.changed();
+    if !changed.is_empty() {
+        let set: Vec<String> = changed.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+        let _ = writeln!(s, "evaluation weights: {}", set.join(", "));
+    }
     if !t.notes.is_empty() {
         let _ = writeln!(s, "notes:");
         for n in t.notes {

@@ -478,6 +478,9 @@ pub struct RuleTable {
     pub setups: &'static [Setup],
     /// Interpretations fixed for this variant (documented decisions).
     pub notes: &'static [&'static str],
+    /// The engine's evaluation weights (`eval { ... }` in `variant!`; the rules do not read
+    /// them).
+    pub eval: crate::eval_weights::EvalWeights,
 }
 
 /// Maximum number of kinds (promoted forms included) in one variant (chu shogi has 39).

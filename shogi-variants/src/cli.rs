@@ -630,6 +630,15 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
                 ),
             )?;
             w(out, &format!("{:#?}", t.weights))?;
+            // Ready to paste into the variant's definition (its weights that differ from
+            // the standard set).
+            w(
+                out,
+                &match t.weights.block() {
+                    b if b.is_empty() => "the standard weights: no `eval` block".to_string(),
+                    b => format!("as a `variant!` item: {b}"),
+                },
+            )?;
         }
         Command::Bench {
             search: Some(d),
@@ -656,6 +665,7 @@ const HAND_WRITTEN: shogi_core::RuleTable = shogi_core::RuleTable {
         description: "even",
     }],
     notes: &[],
+    eval: shogi_core::eval_weights::EvalWeights::STANDARD,
 };
 shogi_core::impl_rules!(HandWrittenStandard, HAND_WRITTEN);
 

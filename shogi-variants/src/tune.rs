@@ -18,7 +18,7 @@
 //! towards it instead of towards the data.
 
 use crate::registry::{self, UnknownVariant, VariantVisitor};
-use shogi_core::eval::{Evaluator, Weights, WEIGHTS};
+use shogi_core::eval::{Evaluator, Weights};
 use shogi_core::{Position, Rules};
 
 /// Plies skipped at the start of each game (book-like, little to learn).
@@ -46,7 +46,9 @@ pub enum TuneError {
 pub struct Tuned {
     /// The fitted weights.
     pub weights: Weights,
-    /// Mean squared error with the starting weights ([`WEIGHTS`]) and with the fitted ones.
+    /// The weights tuning started from: the variant's own (its table's `eval`).
+    pub start: Weights,
+    /// Mean squared error with the starting weights and with the fitted ones.
     pub error_before: f64,
     pub error_after: f64,
     /// Positions learnt from.
@@ -70,11 +72,14 @@ pub fn tune(
             if samples.is_empty() {
                 return Err(TuneError::NoPositions);
             }
-            let scale = self.2.unwrap_or_else(|| fit_scale(&samples, WEIGHTS));
-            let weights = descend(&samples, WEIGHTS, scale, self.1);
+            // Each variant starts from its own weights, so tuning it again refines them.
+            let start = R::TABLE.eval;
+            let scale = self.2.unwrap_or_else(|| fit_scale(&samples, start));
+            let weights = descend(&samples, start, scale, self.1);
             Ok(Tuned {
                 weights,
-                error_before: error(&samples, WEIGHTS, scale),
+                start,
+                error_before: error(&samples, start, scale),
                 error_after: error(&samples, weights, scale),
                 positions: samples.len(),
                 scale,
@@ -183,52 +188,35 @@ fn fit_scale<R: Rules>(samples: &[Sample<R>], w: Weights) -> f64 {
         .unwrap_or(400.0)
 }
 
-/// The tunable weights as (getter/setter index, step).
-const PARAMS: [(usize, i32); 14] = [
-    (0, 1),
-    (1, 5),
-    (2, 5),
-    (3, 2),
-    (4, 5),
-    (5, 10),
-    (6, 20),
-    (7, 50),
-    (8, 5),
-    (9, 250),
-    (10, 4),
-    (11, 20),
-    (12, 2),
-    (13, 10),
+/// Each weight's step in the descent, by name (every weight of [`Weights::NAMES`]): about a
+/// twentieth of its standard value, so small weights move by units and the danger cap by
+/// hundreds.
+pub const STEPS: [(&str, i32); 14] = [
+    ("mobility", 1),
+    ("promo_in_zone", 5),
+    ("promo_near", 5),
+    ("hand_first", 2),
+    ("attack_unit", 5),
+    ("ring_hit", 10),
+    ("weak_ring", 20),
+    ("safe_check", 50),
+    ("danger_scale", 5),
+    ("danger_cap", 250),
+    ("flank_attack", 4),
+    ("proximity", 20),
+    ("drop_mobility", 2),
+    ("piece_mobility", 10),
 ];
-
-fn field(w: &mut Weights, i: usize) -> &mut i32 {
-    match i {
-        0 => &mut w.mobility,
-        1 => &mut w.promo_in_zone,
-        2 => &mut w.promo_near,
-        3 => &mut w.hand_first,
-        4 => &mut w.attack_unit,
-        5 => &mut w.ring_hit,
-        6 => &mut w.weak_ring,
-        7 => &mut w.safe_check,
-        8 => &mut w.danger_scale,
-        9 => &mut w.danger_cap,
-        10 => &mut w.flank_attack,
-        11 => &mut w.proximity,
-        12 => &mut w.drop_mobility,
-        _ => &mut w.piece_mobility,
-    }
-}
 
 fn descend<R: Rules>(samples: &[Sample<R>], mut w: Weights, scale: f64, rounds: usize) -> Weights {
     let mut best = error(samples, w, scale);
     for _ in 0..rounds {
         let mut improved = false;
-        for (i, step) in PARAMS {
+        for (name, step) in STEPS {
             for dir in [1, -1] {
                 loop {
                     let mut t = w;
-                    let f = field(&mut t, i);
+                    let Some(f) = t.get_mut(name) else { break };
                     *f += dir * step;
                     // Every weight stays non-negative.
                     if *f < 0 {

@@ -49,6 +49,7 @@ const fn table(name: &'static str, hooks: Hooks) -> RuleTable {
             },
         ],
         notes: &[],
+        eval: shogi_core::eval_weights::EvalWeights::STANDARD,
     }
 }
 
@@ -226,6 +227,7 @@ pub const STD_TABLE: RuleTable = RuleTable {
         description: "even",
     }],
     notes: &[],
+    eval: shogi_core::eval_weights::EvalWeights::STANDARD,
 };
 impl_rules!(Std, STD_TABLE);
 
@@ -268,6 +270,7 @@ pub const IMMORTAL_TABLE: RuleTable = RuleTable {
         description: "every silver immortal",
     }],
     notes: &[],
+    eval: shogi_core::eval_weights::EvalWeights::STANDARD,
 };
 impl_rules!(Immortal, IMMORTAL_TABLE);
 
@@ -306,6 +309,7 @@ pub const HYBRID_TABLE: RuleTable = RuleTable {
         description: "even",
     }],
     notes: &[],
+    eval: shogi_core::eval_weights::EvalWeights::STANDARD,
 };
 impl_rules!(Hybrid, HYBRID_TABLE);
 

@@ -43,6 +43,7 @@ macro_rules! rule_set {
                     description: "even",
                 }],
                 notes: &[],
+                eval: shogi_core::eval_weights::EvalWeights::STANDARD,
             }
         );
     };

@@ -346,6 +346,7 @@ const CAPTURE: RuleTable = RuleTable {
     },
     setups: &[],
     notes: &[],
+    eval: shogi_core::eval_weights::EvalWeights::STANDARD,
 };
 impl_rules!(Capture, CAPTURE);
 

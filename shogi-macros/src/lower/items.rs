@@ -5,6 +5,7 @@ use super::board::parse_board;
 use crate::diagnostics::{one_of, Errors};
 use crate::parse::{Item, PieceItem, SetupItem, VariantDef};
 use proc_macro2::Span;
+use shogi_rules::eval_weights::EvalWeights;
 use shogi_rules::geometry::Geometry;
 use shogi_rules::keywords::RULE_KEYS;
 use syn::{Ident, LitInt, LitStr};
@@ -33,6 +34,8 @@ pub struct Items<'a> {
     /// `captured = vanish;`: every piece without its own `captured` leaves the game when
     /// captured (no drops).
     pub captured: Option<&'a Ident>,
+    /// `eval { ... }`: the engine's weights, the standard ones where the block is silent.
+    pub eval: EvalWeights,
 }
 
 /// Sorts the items of `def`, reporting repeated and unknown ones.
@@ -49,6 +52,7 @@ pub fn collect<'a>(def: &'a VariantDef, errors: &mut Errors) -> Items<'a> {
     let mut default_zone: Option<&LitInt> = None;
     let mut start: Option<LitStr> = None;
     let mut captured: Option<&Ident> = None;
+    let mut eval: Option<EvalWeights> = None;
 
     for item in &def.items {
         match item {
@@ -108,6 +112,14 @@ pub fn collect<'a>(def: &'a VariantDef, errors: &mut Errors) -> Items<'a> {
                     ),
                 ),
             },
+            Item::Eval { key, weights } => {
+                if eval.replace(eval_weights(weights, errors)).is_some() {
+                    errors.push(
+                        key.span(),
+                        "`eval` is given twice; set every weight in one block",
+                    );
+                }
+            }
             Item::Piece(p) => pieces_items.push(p),
             Item::Setup(s) => setups_items.push(s),
             Item::Rule {
@@ -133,7 +145,7 @@ pub fn collect<'a>(def: &'a VariantDef, errors: &mut Errors) -> Items<'a> {
                 } else if !RULE_KEYS.contains(&k.as_str()) {
                     let mut all: Vec<&str> = RULE_KEYS.to_vec();
                     all.extend([
-                        "id", "title", "note", "pieces", "piece", "setup", "captured",
+                        "id", "title", "note", "pieces", "piece", "setup", "captured", "eval",
                     ]);
                     errors.push(
                         key.span(),
@@ -180,5 +192,38 @@ pub fn collect<'a>(def: &'a VariantDef, errors: &mut Errors) -> Items<'a> {
         default_zone,
         start,
         captured,
+        eval: eval.unwrap_or(EvalWeights::STANDARD),
     }
+}
+
+/// Largest evaluation weight accepted: beyond it a weight is surely a slip (the largest
+/// standard one, the danger cap, is 3,500).
+const MAX_WEIGHT: i32 = 1_000_000;
+
+/// The weights of an `eval { ... }` block over the standard ones: each named once, known,
+/// and in range.
+fn eval_weights(given: &[(Ident, LitInt)], errors: &mut Errors) -> EvalWeights {
+    let mut w = EvalWeights::STANDARD;
+    for (i, (name, value)) in given.iter().enumerate() {
+        let n = name.to_string();
+        if given[..i].iter().any(|(other, _)| *other == n) {
+            errors.push(name.span(), format!("weight `{n}` is given twice"));
+            continue;
+        }
+        let Some(slot) = w.get_mut(&n) else {
+            errors.push(
+                name.span(),
+                format!(
+                    "unknown evaluation weight `{n}`; {}",
+                    one_of(&n, EvalWeights::NAMES)
+                ),
+            );
+            continue;
+        };
+        match value.base10_parse::<i32>() {
+            Ok(v) if (0..=MAX_WEIGHT).contains(&v) => *slot = v,
+            _ => errors.push(value.span(), format!("`{n}` must be 0 to {MAX_WEIGHT}")),
+        }
+    }
+    w
 }

@@ -78,5 +78,6 @@ pub fn lower(def: &VariantDef) -> syn::Result<Model> {
         hooks,
         setups,
         notes: items.notes,
+        eval: items.eval,
     })
 }

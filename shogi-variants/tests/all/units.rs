@@ -127,6 +127,14 @@ mod progress {
 mod tune {
     use shogi_variants::tune::*;
 
+    /// The descent moves every weight of the shared list, each once, in its order.
+    #[test]
+    fn every_weight_has_a_step() {
+        let named: Vec<&str> = STEPS.iter().map(|(n, _)| *n).collect();
+        assert_eq!(named, shogi_core::eval::Weights::NAMES);
+        assert!(STEPS.iter().all(|(_, step)| *step > 0));
+    }
+
     #[test]
     fn tuning_lowers_the_error_on_games() {
         // Two short games (results as labels); the fit cannot be worse than its start.

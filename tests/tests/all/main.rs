@@ -9,6 +9,7 @@ mod annanshogi;
 mod chu_lions;
 mod chushogi;
 mod eval_symmetry;
+mod eval_weights;
 mod family_a_eight_knight;
 mod family_a_hybrid;
 mod family_a_immortal_silver;
