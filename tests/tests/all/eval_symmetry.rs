@@ -7,50 +7,36 @@
 use shogi_core::eval::Evaluator;
 use shogi_core::{Position, Rules};
 use shogi_tests::mirror_sfen_sized;
+
+use crate::support::{random_walk, Rng};
 use shogi_variants::variants::{EuroShogi, Judkins, Minishogi, Standard};
 
 /// Walks `games` games of up to `plies` plies and checks the evaluation of every position
 /// against its mirror's.
-fn check<R: Rules>(games: u64, plies: usize) {
+fn check<R: Rules>(games: usize, plies: usize) {
     let eval = Evaluator::new::<R>();
     let g = R::GEOMETRY;
     let mirror = |sfen: &str| {
         mirror_sfen_sized(sfen, g.files as usize, g.ranks as usize)
             .unwrap_or_else(|e| panic!("{}: {sfen}: {e}", R::TABLE.name))
     };
-    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
     let (mut checked, mut nonzero) = (0, 0);
-    for _ in 0..games {
-        let mut pos = Position::<R>::startpos(0);
-        for _ in 0..plies {
-            let sfen = pos.to_sfen();
-            let mirrored = Position::<R>::from_sfen(&mirror(&sfen))
-                .unwrap_or_else(|e| panic!("{}: mirror of {sfen}: {e}", R::TABLE.name));
-            let value = eval.evaluate(&pos);
-            nonzero += usize::from(value != 0);
-            assert_eq!(
-                value,
-                eval.evaluate(&mirrored),
-                "{}: {sfen} and its mirror {} evaluate differently",
-                R::TABLE.name,
-                mirrored.to_sfen()
-            );
-            checked += 1;
-            let moves = pos.legal_move_list();
-            if moves.is_empty() {
-                break;
-            }
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            pos.make(moves[(seed >> 33) as usize % moves.len()]);
-        }
+    for pos in random_walk::<R>(games, plies, &mut Rng(0x9E37_79B9_7F4A_7C15)) {
+        let sfen = pos.to_sfen();
+        let mirrored = Position::<R>::from_sfen(&mirror(&sfen))
+            .unwrap_or_else(|e| panic!("{}: mirror of {sfen}: {e}", R::TABLE.name));
+        let value = eval.evaluate(&pos);
+        nonzero += usize::from(value != 0);
+        assert_eq!(
+            value,
+            eval.evaluate(&mirrored),
+            "{}: {sfen} and its mirror {} evaluate differently",
+            R::TABLE.name,
+            mirrored.to_sfen()
+        );
+        checked += 1;
     }
-    assert!(
-        checked > games as usize * 10,
-        "{}: too few positions",
-        R::TABLE.name
-    );
+    assert!(checked > games * 10, "{}: too few positions", R::TABLE.name);
     // An evaluation that said 0 everywhere would be symmetric too.
     assert!(
         2 * nonzero > checked,

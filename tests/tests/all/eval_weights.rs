@@ -7,49 +7,28 @@ use shogi_core::{Position, Rules};
 use shogi_macros::variant;
 use shogi_variants::variants::Minishogi;
 
+use crate::support::{random_walk, Rng};
+
 variant! {
-    /// Minishogi with centralisation and piece mobility raised (a test variant).
-    pub struct WeightedMini;
-    id = "Test-WeightedMini";
-    board = 5x5;
-    zone = 1;
-    pieces = standard without [knight, lance, promoted_knight, promoted_lance];
-    start = "rbsgk/4p/5/P4/KGSBR";
-    eval {
-        mobility = 76;
-        piece_mobility = 270;
-    }
+    /// Standard shogi with centralisation raised and the king danger lowered (a test variant).
+    pub struct Weighted;
+    id = "Test-Weighted";
+    pieces = standard;
+    eval { mobility = 20; danger_scale = 40; }
     setup {}
 }
 
-/// Positions of a few fixed pseudo-random games from the start.
-fn walk<R: Rules>(games: u64, plies: usize) -> Vec<Position<R>> {
-    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut pos = Position::<R>::startpos(0);
-        for _ in 0..plies {
-            out.push(pos.clone());
-            let moves = pos.legal_move_list();
-            if moves.is_empty() {
-                break;
-            }
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            pos.make(moves[(seed >> 33) as usize % moves.len()]);
-        }
-    }
-    out
+fn walk<R: Rules>(games: usize, plies: usize) -> Vec<Position<R>> {
+    random_walk(games, plies, &mut Rng(0x2545_F491_4F6C_DD1D))
 }
 
 #[test]
 fn the_block_sets_only_the_weights_it_names() {
     assert_eq!(
-        WeightedMini::TABLE.eval,
+        Weighted::TABLE.eval,
         Weights {
-            mobility: 76,
-            piece_mobility: 270,
+            mobility: 20,
+            danger_scale: 40,
             ..Weights::STANDARD
         }
     );
@@ -58,10 +37,10 @@ fn the_block_sets_only_the_weights_it_names() {
 
 #[test]
 fn the_evaluator_reads_its_tables_weights() {
-    let own = Evaluator::new::<WeightedMini>();
-    let own_by_hand = Evaluator::with_weights(WeightedMini::tables(), WeightedMini::TABLE.eval);
-    let standard = Evaluator::with_weights(WeightedMini::tables(), Weights::STANDARD);
-    let positions = walk::<WeightedMini>(10, 40);
+    let own = Evaluator::new::<Weighted>();
+    let own_by_hand = Evaluator::with_weights(Weighted::tables(), Weighted::TABLE.eval);
+    let standard = Evaluator::with_weights(Weighted::tables(), Weights::STANDARD);
+    let positions = walk::<Weighted>(10, 40);
     let mut differ = 0;
     for pos in &positions {
         let v = own.evaluate(pos);
@@ -84,9 +63,9 @@ fn the_evaluator_reads_its_tables_weights() {
 
 #[test]
 fn the_rule_table_shows_changed_weights() {
-    let text = render_table(&WeightedMini::TABLE);
+    let text = render_table(&Weighted::TABLE);
     assert!(
-        text.contains("evaluation weights: mobility = 76, piece_mobility = 270\n"),
+        text.contains("evaluation weights: mobility = 20, danger_scale = 40\n"),
         "{text}"
     );
     assert!(!render_table(&Minishogi::TABLE).contains("evaluation weights"));

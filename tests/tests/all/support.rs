@@ -19,6 +19,25 @@ impl Rng {
     }
 }
 
+/// The positions of `games` games of at most `plies` plies from the first setup's start
+/// (each game's start included), every move drawn from the legal ones by `rng`; a game ends
+/// early at a position without moves.
+pub fn random_walk<R: Rules>(games: usize, plies: usize, rng: &mut Rng) -> Vec<Position<R>> {
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::<R>::startpos(0);
+        for _ in 0..plies {
+            out.push(pos.clone());
+            let moves = pos.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves[rng.below(moves.len())]);
+        }
+    }
+    out
+}
+
 /// FNV-1a of a text (seeds one stream per variant id).
 pub fn fnv(s: &str) -> u64 {
     s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
