@@ -232,6 +232,10 @@ impl Parse for Item {
                 }))
             }
             "eval" => {
+                if !input.peek(syn::token::Brace) {
+                    return Err(input
+                        .error("`eval` takes a block of weights, e.g. `eval { mobility = 76; }`"));
+                }
                 let body;
                 braced!(body in input);
                 let mut weights = Vec::new();

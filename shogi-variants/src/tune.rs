@@ -191,7 +191,7 @@ fn fit_scale<R: Rules>(samples: &[Sample<R>], w: Weights) -> f64 {
 /// Each weight's step in the descent, by name (every weight of [`Weights::NAMES`]): about a
 /// twentieth of its standard value, so small weights move by units and the danger cap by
 /// hundreds.
-pub const STEPS: [(&str, i32); 14] = [
+pub const STEPS: [(&str, i32); Weights::NAMES.len()] = [
     ("mobility", 1),
     ("promo_in_zone", 5),
     ("promo_near", 5),
@@ -218,8 +218,9 @@ fn descend<R: Rules>(samples: &[Sample<R>], mut w: Weights, scale: f64, rounds: 
                     let mut t = w;
                     let Some(f) = t.get_mut(name) else { break };
                     *f += dir * step;
-                    // Every weight stays non-negative.
-                    if *f < 0 {
+                    // Every weight stays non-negative and within the bound `variant!`
+                    // accepts (beyond it the evaluation could overflow).
+                    if *f < 0 || Some(*f) > Weights::MAX.get(name) {
                         break;
                     }
                     let e = error(samples, t, scale);

@@ -196,12 +196,8 @@ pub fn collect<'a>(def: &'a VariantDef, errors: &mut Errors) -> Items<'a> {
     }
 }
 
-/// Largest evaluation weight accepted: beyond it a weight is surely a slip (the largest
-/// standard one, the danger cap, is 3,500).
-const MAX_WEIGHT: i32 = 1_000_000;
-
 /// The weights of an `eval { ... }` block over the standard ones: each named once, known,
-/// and in range.
+/// and within its bound ([`EvalWeights::MAX`]).
 fn eval_weights(given: &[(Ident, LitInt)], errors: &mut Errors) -> EvalWeights {
     let mut w = EvalWeights::STANDARD;
     for (i, (name, value)) in given.iter().enumerate() {
@@ -220,9 +216,11 @@ fn eval_weights(given: &[(Ident, LitInt)], errors: &mut Errors) -> EvalWeights {
             );
             continue;
         };
+        // Each weight's bound keeps the evaluation's arithmetic within `i32`.
+        let max = EvalWeights::MAX.get(&n).unwrap_or(0);
         match value.base10_parse::<i32>() {
-            Ok(v) if (0..=MAX_WEIGHT).contains(&v) => *slot = v,
-            _ => errors.push(value.span(), format!("`{n}` must be 0 to {MAX_WEIGHT}")),
+            Ok(v) if (0..=max).contains(&v) => *slot = v,
+            _ => errors.push(value.span(), format!("`{n}` must be 0 to {max}")),
         }
     }
     w

@@ -8,7 +8,7 @@ variant! {
         mobilty = 76;
         safe_check = 700;
         safe_check = 800;
-        danger_cap = 99999999;
+        danger_cap = 50000;
     }
     setup 1 {}
 }

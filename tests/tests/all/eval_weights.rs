@@ -5,7 +5,7 @@ use shogi_core::eval::{Evaluator, Weights};
 use shogi_core::render::render_table;
 use shogi_core::{Position, Rules};
 use shogi_macros::variant;
-use shogi_variants::variants::Minishogi;
+use shogi_variants::variants::{ChuShogi, Minishogi, Standard};
 
 use crate::support::{random_walk, Rng};
 
@@ -69,4 +69,33 @@ fn the_rule_table_shows_changed_weights() {
         "{text}"
     );
     assert!(!render_table(&Minishogi::TABLE).contains("evaluation weights"));
+}
+
+/// Every weight at once, each at `value` (or its bound if `None`), on positions of
+/// standard shogi (pieces in hand) and chu shogi (the largest board): evaluating must not
+/// overflow (tests build with overflow checks, so it would panic).
+fn evaluate_with_every_weight_at<R: Rules>(value: Option<i32>) {
+    let mut w = Weights::MAX;
+    if let Some(v) = value {
+        for n in Weights::NAMES {
+            *w.get_mut(n).unwrap() = v;
+        }
+    }
+    let eval = Evaluator::with_weights(R::tables(), w);
+    for pos in random_walk::<R>(4, 200, &mut Rng(7)) {
+        let _ = eval.evaluate(&pos);
+    }
+}
+
+#[test]
+fn the_largest_weights_keep_the_evaluation_in_range() {
+    evaluate_with_every_weight_at::<Standard>(None);
+    evaluate_with_every_weight_at::<ChuShogi>(None);
+}
+
+/// The bounds are what keeps it in range: a million everywhere overflows.
+#[test]
+#[should_panic(expected = "overflow")]
+fn weights_beyond_the_bounds_overflow() {
+    evaluate_with_every_weight_at::<Standard>(Some(1_000_000));
 }
