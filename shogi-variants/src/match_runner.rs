@@ -108,6 +108,32 @@ pub struct MatchSummary {
     pub plies: usize,
     pub first_name: String,
     pub second_name: String,
+    /// The first player's results in the games it played as Black (`[0]`) and as White
+    /// (`[1]`): in variants where one colour is stronger, a player can lose a match by its
+    /// play with one colour alone.
+    pub by_colour: [Tally; 2],
+}
+
+/// Wins, losses and draws of one player over some games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: usize,
+    pub losses: usize,
+    pub draws: usize,
+}
+
+impl Tally {
+    pub fn games(&self) -> usize {
+        self.wins + self.losses + self.draws
+    }
+
+    /// The score fraction (a draw counts half); 0 with no games.
+    pub fn score(&self) -> f64 {
+        match self.games() {
+            0 => 0.0,
+            n => (self.wins as f64 + self.draws as f64 / 2.0) / n as f64,
+        }
+    }
 }
 
 impl MatchSummary {
@@ -537,10 +563,20 @@ fn play_match<R: Rules>(
         }
         summary.games += 1;
         summary.plies += game.moves().len();
+        let tally = &mut summary.by_colour[first_color.index()];
         match winner {
-            Some(w) if w == first_color => summary.wins += 1,
-            Some(_) => summary.losses += 1,
-            None => summary.draws += 1,
+            Some(w) if w == first_color => {
+                summary.wins += 1;
+                tally.wins += 1;
+            }
+            Some(_) => {
+                summary.losses += 1;
+                tally.losses += 1;
+            }
+            None => {
+                summary.draws += 1;
+                tally.draws += 1;
+            }
         }
         if let Some(path) = &opts.kif {
             let names = match first_color {
@@ -624,9 +660,19 @@ pub fn summary_text(opts: &MatchOptions, s: &MatchSummary) -> String {
     } else {
         0.0
     };
+    let colour = |name: &str, t: &Tally| {
+        format!(
+            "as {name} +{} -{} ={} ({:.1}%)",
+            t.wins,
+            t.losses,
+            t.draws,
+            t.score() * 100.0
+        )
+    };
     format!(
         "first: {}\nsecond: {}\n{} at {} ms a move: {} games, first +{} -{} ={} \
-         ({} forfeits); score {:.1}%, Elo difference {elo} (95%); {avg:.0} plies a game",
+         ({} forfeits); score {:.1}%, Elo difference {elo} (95%); {avg:.0} plies a game\n\
+         first {}, {}",
         s.first_name,
         s.second_name,
         opts.id,
@@ -637,5 +683,7 @@ pub fn summary_text(opts: &MatchOptions, s: &MatchSummary) -> String {
         s.draws,
         s.forfeits,
         s.score() * 100.0,
+        colour("black", &s.by_colour[Color::Black.index()]),
+        colour("white", &s.by_colour[Color::White.index()]),
     )
 }

@@ -2,7 +2,7 @@
 //! binary (legal games, refereed and recorded) and scripted fakes that break the protocol or
 //! the rules (each caught and scored as a loss for the faulty engine).
 
-use shogi_variants::match_runner::{run_match, summary_text, MatchError, MatchOptions};
+use shogi_variants::match_runner::{run_match, summary_text, MatchError, MatchOptions, Tally};
 use shogi_variants::registry;
 use shogi_variants::usi_client::ClientError;
 use std::path::PathBuf;
@@ -83,6 +83,17 @@ fn in_process_engine_against_our_usi_binary() {
         assert_eq!(s.games, 2);
         assert_eq!(s.wins + s.losses + s.draws, 2);
         assert_eq!(s.forfeits, 0, "{progress}");
+        // One game with each colour, and the colours' tallies add up to the match's.
+        let [black, white] = s.by_colour;
+        assert_eq!((black.games(), white.games()), (1, 1));
+        assert_eq!(
+            (s.wins, s.losses, s.draws),
+            (
+                black.wins + white.wins,
+                black.losses + white.losses,
+                black.draws + white.draws
+            )
+        );
         assert!(
             s.second_name.starts_with("shogi-variants"),
             "{}",
@@ -127,6 +138,18 @@ fn illegal_move_loses_with_a_message() {
     );
     let (s, records, progress) = run(&o);
     assert_eq!((s.wins, s.losses, s.draws, s.forfeits), (2, 0, 0, 2));
+    // Our engine was Black in game 1 and White in game 2, and won both.
+    let one_win = Tally {
+        wins: 1,
+        losses: 0,
+        draws: 0,
+    };
+    assert_eq!(s.by_colour, [one_win, one_win]);
+    let text = summary_text(&o, &s);
+    assert!(
+        text.ends_with("first as black +1 -0 =0 (100.0%), as white +1 -0 =0 (100.0%)"),
+        "{text}"
+    );
     // Game 1: the fake is White and fails at ply 2; game 2: it is Black and fails at ply 1.
     let (moves1, result1) = parse(&records[0]);
     assert_eq!(moves1.len(), 1);
