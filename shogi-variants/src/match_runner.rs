@@ -137,11 +137,17 @@ impl Tally {
 }
 
 impl MatchSummary {
-    pub fn score(&self) -> f64 {
-        if self.games == 0 {
-            return 0.0;
+    /// The first player's results over the whole match.
+    pub fn total(&self) -> Tally {
+        Tally {
+            wins: self.wins,
+            losses: self.losses,
+            draws: self.draws,
         }
-        (self.wins as f64 + self.draws as f64 / 2.0) / self.games as f64
+    }
+
+    pub fn score(&self) -> f64 {
+        self.total().score()
     }
 
     /// Elo difference and its 95% margin (see [`elo_estimate`]).
@@ -660,14 +666,16 @@ pub fn summary_text(opts: &MatchOptions, s: &MatchSummary) -> String {
     } else {
         0.0
     };
-    let colour = |name: &str, t: &Tally| {
-        format!(
+    // A colour the first player never had (a one-game match) has no score to show.
+    let colour = |name: &str, t: &Tally| match t.games() {
+        0 => format!("as {name} no games"),
+        _ => format!(
             "as {name} +{} -{} ={} ({:.1}%)",
             t.wins,
             t.losses,
             t.draws,
             t.score() * 100.0
-        )
+        ),
     };
     format!(
         "first: {}\nsecond: {}\n{} at {} ms a move: {} games, first +{} -{} ={} \

@@ -181,6 +181,19 @@ fn malformed_move_false_claim_resign_and_silence_are_losses() {
         let o = opts("shogi", fake_engine(name, reply), 1, 40);
         let (s, records, progress) = run(&o);
         assert_eq!((s.wins, s.losses), (1, 0), "{name}: {progress}");
+        // One game: our engine had Black only, and the colours say so.
+        let win = Tally {
+            wins: 1,
+            losses: 0,
+            draws: 0,
+        };
+        assert_eq!(s.by_colour, [win, Tally::default()], "{name}");
+        assert_eq!(s.total(), win);
+        let text = summary_text(&o, &s);
+        assert!(
+            text.ends_with("first as black +1 -0 =0 (100.0%), as white no games"),
+            "{text}"
+        );
         let (_, result) = parse(&records[0]);
         assert_eq!(result[..2], ["1-0", code], "{name}");
         if name == "crash" {
