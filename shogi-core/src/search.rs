@@ -1,7 +1,9 @@
 //! Game-tree search: iterative deepening negamax alpha-beta (principal variation search) with
 //! aspiration windows, a shared transposition table (Lazy SMP: helper threads search the same
 //! root and share only the table), move ordering (TT move, captures by static exchange where the
-//! rules allow it, else MVV-LVA, killers, history and continuation history), null-move pruning,
+//! rules allow it, else MVV-LVA, killers, history and continuation history; a promotion that
+//! captures nothing is a quiet move, ordered, reduced and pruned as the others, as in
+//! Fairy-Stockfish), null-move pruning,
 //! reverse futility and late-move pruning and reductions (both sharper where the static value
 //! is not improving on our previous move), pruning of quiet moves and drops that lose material
 //! by exchange near the leaves, a check extension, mate-distance pruning and a capture
@@ -34,6 +36,7 @@ use crate::bitboard::Bitboard;
 use crate::eval::Evaluator;
 use crate::game::{repetition_verdict, Game, Key, Repetition, SENNICHITE_OCCURRENCES};
 use crate::geometry::{Color, Geometry, Square, SQUARES};
+use crate::legal::Scope;
 use crate::moves::Move;
 use crate::moves::MoveList;
 use crate::position::Position;
@@ -73,8 +76,6 @@ mod band {
     pub const TT_MOVE: i32 = 1 << 30;
     /// Captures that do not lose by exchange (plus MVV-LVA).
     pub const GOOD_CAPTURE: i32 = 1 << 26;
-    /// Non-capturing promotions (plus the gain).
-    pub const PROMOTION: i32 = 1 << 25;
     /// The first killer (the second is one less).
     pub const KILLER: i32 = 1 << 24;
     /// Captures that lose by exchange: after the killers (plus MVV-LVA).
@@ -932,11 +933,6 @@ impl<R: Rules> Worker<R> {
             }
             return band::GOOD_CAPTURE + mvv;
         }
-        if mv.is_promotion() {
-            let kind = pos.piece_at(mv.from()).kind() as usize;
-            let gain = t.value[t.promote_to[kind] as usize] - t.value[kind];
-            return band::PROMOTION + gain;
-        }
         let killers = &self.killers[ply];
         if killers[0] == Some(mv) {
             return band::KILLER;
@@ -993,8 +989,13 @@ impl<R: Rules> Worker<R> {
         let mut scores = std::mem::take(&mut self.score_bufs[ply]);
         moves.clear();
         scores.clear();
-        self.all_legal[ply] = pos.search_moves(&mut moves, !captures);
-        if captures {
+        let scope = if captures {
+            Scope::Captures
+        } else {
+            Scope::All
+        };
+        self.all_legal[ply] = pos.search_moves(&mut moves, scope);
+        if captures && !self.all_legal[ply] {
             moves.retain(|&m| Self::victim_value(pos, m).is_some());
         }
         let us = pos.side_to_move();
@@ -1056,12 +1057,13 @@ impl<R: Rules> Worker<R> {
         cp * const { margin_scale(R::GEOMETRY) } / 100
     }
 
-    /// Whether a checking move `mv`, just played, keeps the material it risks (its static
-    /// exchange is not negative). Drops and captures have the answer in their ordering score
-    /// (`order`, see [`Worker::order_score`]: a drop onto a square the opponent attacks and we
-    /// do not guard, a capture that loses the exchange); a quiet board move is taken back for
-    /// its SEE. Without SEE (capture effects, special attacks) board moves count as safe.
-    fn check_holds(&mut self, pos: &mut Position<R>, mv: Move, order: i32) -> bool {
+    /// Whether a checking move `mv`, about to be played, keeps the material it risks (its
+    /// static exchange is not negative). Drops and captures have the answer in their ordering
+    /// score (`order`, see [`Worker::order_score`]: a drop onto a square the opponent attacks
+    /// and we do not guard, a capture that loses the exchange); a quiet board move or
+    /// promotion has its SEE. Without SEE (capture effects, special attacks) board moves count
+    /// as safe.
+    fn check_holds(&self, pos: &Position<R>, mv: Move, order: i32) -> bool {
         if order == band::TT_MOVE || order == band::ROOT_HINT {
             // The table's or the root's best move: kept as it is.
             return true;
@@ -1069,19 +1071,13 @@ impl<R: Rules> Worker<R> {
         if mv.is_drop() {
             return order >= -band::HISTORY_BOUND;
         }
-        if !self.see {
-            return true;
-        }
-        if order >= band::GOOD_CAPTURE {
+        if !self.see || order >= band::GOOD_CAPTURE {
             return true;
         }
         if (band::LOSING_CAPTURE..band::KILLER).contains(&order) {
             return false;
         }
-        self.take_back(pos);
-        let holds = Self::see(pos, mv) >= 0;
-        self.play(pos, mv);
-        holds
+        Self::see(pos, mv) >= 0
     }
 
     /// Singular extension (Stockfish's): is the table's move `mv`, worth at least `tt_value`
@@ -1279,7 +1275,7 @@ impl<R: Rules> Worker<R> {
             if !self.all_legal[ply] && !pos.is_legal(mv) {
                 continue;
             }
-            let quiet = Self::victim_value(pos, mv).is_none() && !mv.is_promotion();
+            let quiet = Self::victim_value(pos, mv).is_none();
             let near = near_king.contains(mv.to());
             let reducible = quiet;
             let killer = self.killers[ply].contains(&Some(mv));
@@ -1329,23 +1325,35 @@ impl<R: Rules> Worker<R> {
                 // The node's moves were generated again with this one first.
                 index = 1;
             }
-            self.moved[ply] = Some(self.piece_to(pos, mv));
-            let checks = self.play(pos, mv);
+            let lmp_count = (3 + (depth * depth) as usize) / if improving { 1 } else { 2 };
+            // Pruned unless it is a check that holds its ground (below).
+            let pruned = prunable
+                && (quiets_tried > lmp_count + if near { 6 } else { 0 }
+                    || (!near && static_eval + Self::margin(120 + 90 * depth) <= alpha)
+                    || (depth <= 4 && order < -band::HISTORY_BOUND)
+                    || hangs);
             // A check that loses material by exchange (a piece dropped or moved where it is
             // taken for nothing) is an ordinary quiet move: shogi offers many such checks with
             // pieces in hand, and extending them, never pruning nor reducing them, made the
             // tree several times wider. Only checks that hold their ground are extended.
-            let safe_check = checks && self.check_holds(pos, mv, order);
+            // Whether a move holds is known before it is played, whether it checks only after:
+            // a pruned move that would not hold is not played at all.
+            let holds = pruned.then(|| self.check_holds(pos, mv, order));
+            if holds == Some(false) {
+                continue;
+            }
+            self.moved[ply] = Some(self.piece_to(pos, mv));
+            let checks = self.play(pos, mv);
+            let safe_check = checks
+                && holds.unwrap_or_else(|| {
+                    self.take_back(pos);
+                    let h = self.check_holds(pos, mv, order);
+                    self.play(pos, mv);
+                    h
+                });
             let extension =
                 i32::from((safe_check || singular) && (ply as i32) < 2 * self.root_depth);
-            let lmp_count = (3 + (depth * depth) as usize) / if improving { 1 } else { 2 };
-            if prunable
-                && !safe_check
-                && (quiets_tried > lmp_count + if near { 6 } else { 0 }
-                    || (!near && static_eval + Self::margin(120 + 90 * depth) <= alpha)
-                    || (depth <= 4 && order < -band::HISTORY_BOUND)
-                    || hangs)
-            {
+            if pruned && !safe_check {
                 self.take_back(pos);
                 continue;
             }
@@ -1529,6 +1537,8 @@ impl<R: Rules> Worker<R> {
                 continue;
             }
             legal += 1;
+            // The continuation history of the reply reads it (evasions are ordered by it).
+            self.moved[ply] = Some(self.piece_to(pos, mv));
             pos.make(mv);
             let checks = pos.in_check(pos.side_to_move());
             let value = -self.qsearch(pos, ply + 1, -beta, -alpha, checks, qply + 1);

@@ -20,6 +20,7 @@
 //! nifu on moves. An immortal royal piece would never be in check; rule sets with one take the
 //! reference path. The test `tests/legal_agreement.rs` compares both paths move for move.
 
+use super::Scope;
 use crate::bitboard::{Bitboard, Storage};
 use crate::geometry::{Color, Square};
 use crate::hooks::node_cache::NodeCache;
@@ -199,19 +200,18 @@ impl<R: Rules> Position<R> {
     /// Fills `out` with the legal moves by the fast path (caller checked it applies).
     pub(crate) fn legal_moves_fast(&mut self, out: &mut MoveList) {
         out.clear();
-        self.generate_fast(&mut ListSink(out), true);
+        self.generate_fast(&mut ListSink(out), Scope::All);
     }
 
-    /// Appends the legal moves by the fast path, drops only if `drops` (caller checked it
-    /// applies).
-    pub(crate) fn append_legal_fast(&mut self, out: &mut MoveList, drops: bool) {
-        self.generate_fast(&mut ListSink(out), drops);
+    /// Appends the legal moves of `scope` by the fast path (caller checked it applies).
+    pub(crate) fn append_legal_fast(&mut self, out: &mut MoveList, scope: Scope) {
+        self.generate_fast(&mut ListSink(out), scope);
     }
 
     /// Counts the legal moves by the fast path (caller checked it applies).
     pub(crate) fn count_legal_fast(&mut self) -> u64 {
         let mut sink = CountSink(0);
-        self.generate_fast(&mut sink, true);
+        self.generate_fast(&mut sink, Scope::All);
         sink.0
     }
 
@@ -371,7 +371,7 @@ impl<R: Rules> Position<R> {
 
     /// The legal moves by checkers and pins (`drops`: drops too, else board moves only).
     #[inline(always)]
-    fn generate_fast<K: Sink<R::Storage>>(&mut self, sink: &mut K, drops: bool) {
+    fn generate_fast<K: Sink<R::Storage>>(&mut self, sink: &mut K, scope: Scope) {
         let t = self.tables;
         let us = self.side_to_move();
         let them = !us;
@@ -379,6 +379,12 @@ impl<R: Rules> Position<R> {
         let immortal = self.immortals(them);
         let capturable = self.pieces_of(them) & !immortal;
         let blocked = self.pieces_of(us) | immortal;
+        // Destinations of the scope: captures land on an enemy piece.
+        let only = if scope == Scope::Captures {
+            capturable
+        } else {
+            Bitboard::FULL
+        };
         let Some(king) = self.royals(us).lsb() else {
             return;
         };
@@ -387,7 +393,7 @@ impl<R: Rules> Position<R> {
         let king_kind = self.piece_at(king).kind() as usize;
         let lifted = occ ^ Bitboard::from_square(king);
         let mut safe = Bitboard::EMPTY;
-        let targets = self.fast_targets(king_kind, us, king, occ, blocked, capturable);
+        let targets = self.fast_targets(king_kind, us, king, occ, blocked, capturable) & only;
         if targets.nonempty() {
             // Squares some enemy slider could reach on an empty board: elsewhere only leaps
             // and capture-only steps can attack.
@@ -423,9 +429,9 @@ impl<R: Rules> Position<R> {
             return;
         }
         let (mask, drop_mask) = if checks == 0 {
-            (Bitboard::FULL, t.board & !occ)
+            (only, t.board & !occ)
         } else {
-            (info.checkers | info.block, info.block)
+            ((info.checkers | info.block) & only, info.block)
         };
         let pinned = info.pinned;
         let mut kinds = t.kind_mask & !<R as crate::hooks::Derived>::ROYAL_MASK;
@@ -458,7 +464,7 @@ impl<R: Rules> Position<R> {
                 self.emit(sink, us, from, k, targets);
             }
         }
-        if drops && drop_mask.nonempty() && self.holds_any(us) {
+        if scope == Scope::All && drop_mask.nonempty() && self.holds_any(us) {
             self.drops_fast(sink, us, drop_mask);
         }
     }

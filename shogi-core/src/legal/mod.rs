@@ -20,6 +20,18 @@ use crate::moves::MoveList;
 use crate::position::Position;
 use crate::rules::Rules;
 
+/// The moves a search asks [`Position::search_moves`] for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Every move.
+    All,
+    /// Board moves, no drops.
+    Board,
+    /// Board moves onto an enemy piece (quiescence). The fast path generates only these;
+    /// elsewhere the list is every board move, and the caller keeps the captures.
+    Captures,
+}
+
 /// The legality path a position takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Path {
@@ -56,16 +68,16 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// Appends the moves a search tries here (`drops`: drops too, else board moves only) and
-    /// tells whether they are all legal: so where the fast path decides legality, at no more
-    /// cost than generating them; elsewhere they are the pseudo-legal moves, each to be
-    /// tested with [`Position::is_legal`] when its turn comes (most are never tried).
-    pub fn search_moves(&mut self, out: &mut MoveList, drops: bool) -> bool {
+    /// Appends the moves a search tries here (see [`Scope`]) and tells whether they are all
+    /// legal: so where the fast path decides legality, at no more cost than generating them;
+    /// elsewhere they are the pseudo-legal moves, each to be tested with
+    /// [`Position::is_legal`] when its turn comes (most are never tried).
+    pub fn search_moves(&mut self, out: &mut MoveList, scope: Scope) -> bool {
         if self.legal_path() == Path::Fast {
-            self.append_legal_fast(out, drops);
+            self.append_legal_fast(out, scope);
             return true;
         }
-        if drops {
+        if scope == Scope::All {
             self.pseudo_moves(out);
         } else {
             self.pseudo_board_moves(out);

@@ -16,6 +16,7 @@
 //! list of ids to check instead of all; `INVARIANT_SEED` the seed; `INVARIANT_THREADS` the
 //! threads, default every core).
 
+use shogi_core::legal::Scope;
 use shogi_core::{Move, Outcome, Position, Rules};
 use shogi_variants::registry::{self, VariantVisitor};
 use std::time::Instant;
@@ -161,28 +162,40 @@ fn check_position<R: Rules>(pos: &mut Position<R>, id: &str, stats: &mut Stats) 
     );
 
     // (e) the search's move lists: where they claim to be legal they are exactly the legal
-    // moves (or legal board moves), else pseudo-legal lists holding every legal move (a
-    // search looks at the game's end before it asks for moves).
+    // moves of their scope, else pseudo-legal lists holding every legal move of it (a search
+    // looks at the game's end before it asks for moves; captures beyond the fast path come
+    // with the other board moves, which the search filters out).
     if pos.outcome() == Outcome::Open && !pos.decided_by_board() {
+        let enemy = pos.pieces_of(!pos.side_to_move());
+        let captures_on_to = move |m: &Move| !m.is_drop() && enemy.contains(m.to());
         let legal_board: Vec<Move> = moves.iter().copied().filter(|m| !m.is_drop()).collect();
-        for (drops, expected) in [(true, &moves), (false, &legal_board)] {
+        let legal_captures: Vec<Move> = moves.iter().copied().filter(captures_on_to).collect();
+        for (scope, expected) in [
+            (Scope::All, &moves),
+            (Scope::Board, &legal_board),
+            (Scope::Captures, &legal_captures),
+        ] {
             let mut list = Vec::new();
-            let all_legal = pos.search_moves(&mut list, drops);
+            let all_legal = pos.search_moves(&mut list, scope);
             assert_eq!(all_legal, fast, "{}", ctx("search_moves legality claim"));
             if all_legal {
                 assert_eq!(
                     sorted(list),
                     sorted(expected.clone()),
                     "{}",
-                    ctx(&format!("search_moves (drops: {drops})"))
+                    ctx(&format!("search_moves ({scope:?})"))
                 );
             } else {
-                let listed: Vec<Move> = list.into_iter().filter(|&m| pos.is_legal(m)).collect();
+                let listed: Vec<Move> = list
+                    .into_iter()
+                    .filter(|&m| pos.is_legal(m))
+                    .filter(|m| scope != Scope::Captures || captures_on_to(m))
+                    .collect();
                 assert_eq!(
                     sorted(listed),
                     sorted(expected.clone()),
                     "{}",
-                    ctx(&format!("search_moves pseudo-legal (drops: {drops})"))
+                    ctx(&format!("search_moves pseudo-legal ({scope:?})"))
                 );
             }
         }
