@@ -1913,6 +1913,26 @@ mod tests {
     }
 
     #[test]
+    fn a_promotion_that_captures_nothing_is_ordered_as_a_quiet_move() {
+        let no_maps = (Bitboard::EMPTY, Bitboard::EMPTY);
+        let game = Game::<Standard>::from_sfen("4k4/9/9/6S2/9/9/9/9/4K4 b - 1").unwrap();
+        let mut s = Searcher::<Standard>::new(1).unwrap();
+        let mut pos = game.position().clone();
+        let promote = pos.parse_usi("3d3c+").unwrap();
+        let killer = pos.parse_usi("3d4c").unwrap();
+        s.main.killers[0] = [Some(killer), None];
+        let w = &s.main;
+        // Nothing learned yet: the promotion scores as any quiet move, below the killer.
+        assert_eq!(w.order_score(&pos, promote, None, 0, no_maps), 0);
+        assert_eq!(w.order_score(&pos, killer, None, 0, no_maps), band::KILLER);
+        // Taking a piece as it promotes is a capture.
+        let game = Game::<Standard>::from_sfen("4k4/9/6p2/6S2/9/9/9/9/4K4 b - 1").unwrap();
+        let mut pos = game.position().clone();
+        let take = pos.parse_usi("3d3c+").unwrap();
+        assert!(w.order_score(&pos, take, None, 0, no_maps) >= band::GOOD_CAPTURE);
+    }
+
+    #[test]
     fn the_only_legal_move_is_singular() {
         // The lone White gold on 2h checks Black's king on 1i and covers 1h and 2i: taking
         // it is the only move, so the search without it has none.
