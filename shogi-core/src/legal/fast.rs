@@ -369,7 +369,7 @@ impl<R: Rules> Position<R> {
         (promote, plain)
     }
 
-    /// The legal moves by checkers and pins (`drops`: drops too, else board moves only).
+    /// The legal moves of `scope` by checkers and pins.
     #[inline(always)]
     fn generate_fast<K: Sink<R::Storage>>(&mut self, sink: &mut K, scope: Scope) {
         let t = self.tables;

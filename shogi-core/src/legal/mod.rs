@@ -25,8 +25,6 @@ use crate::rules::Rules;
 pub enum Scope {
     /// Every move.
     All,
-    /// Board moves, no drops.
-    Board,
     /// Board moves onto an enemy piece (quiescence). The fast path generates only these;
     /// elsewhere the list is every board move, and the caller keeps the captures.
     Captures,
@@ -130,5 +128,39 @@ impl<R: Rules> Position<R> {
             Path::Fast | Path::Filtered => self.count_legal_moves() > 0,
             Path::Reference => self.has_legal_move_reference(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    crate::rules::test_rule_set!(
+        Standard,
+        crate::pieces::STANDARD_PIECES,
+        crate::table::Hooks::STANDARD
+    );
+
+    fn captures(sfen: &str) -> Vec<String> {
+        let mut pos = Position::<Standard>::from_sfen(sfen).unwrap();
+        let mut list = Vec::new();
+        assert!(
+            pos.search_moves(&mut list, Scope::Captures),
+            "standard takes the fast path"
+        );
+        let mut names: Vec<String> = list.iter().map(|&m| pos.move_to_usi(m)).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn the_captures_scope_lists_the_legal_captures_only() {
+        // Black: king 6i, gold 4f, rook 1i; White: rook 5e, pawn 1c. The gold takes the rook,
+        // the rook takes the pawn (promoting or not); every other move captures nothing.
+        let free = "k8/9/8p/9/4r4/5G3/9/9/3K4R b - 1";
+        assert_eq!(captures(free), ["1i1c", "1i1c+", "4f5e"]);
+        // The king on 5i is in check from the rook: only taking the checker is legal.
+        let checked = "k8/9/8p/9/4r4/5G3/9/9/4K3R b - 1";
+        assert_eq!(captures(checked), ["4f5e"]);
     }
 }
