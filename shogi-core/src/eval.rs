@@ -134,6 +134,20 @@ struct Picture<S: Storage> {
     checker_count: [usize; 2],
 }
 
+impl<S: Storage> Picture<S> {
+    fn new() -> Self {
+        Picture {
+            once: [Bitboard::EMPTY; 2],
+            twice: [Bitboard::EMPTY; 2],
+            frozen_attacks: [Bitboard::EMPTY; 2],
+            ring_attackers: [0; 2],
+            ring_hits: [0; 2],
+            checkers: [[(0, Bitboard::EMPTY); CHECKERS]; 2],
+            checker_count: [0; 2],
+        }
+    }
+}
+
 /// The mobility curve of a piece with `n` squares in its mobility area (Fairy-Stockfish's
 /// for fairy pieces in drop games, in our units), by `n`.
 const MOBILITY: [i32; SQUARES + 1] = {
@@ -208,6 +222,10 @@ pub struct Evaluator<S: Storage = u128> {
     /// Borrowed movement (RULES.md §3, Annan): pieces attack with what they borrow, which the
     /// position works out ([`Position::borrowed_attacks`]); read for mobility and king danger.
     borrowed: bool,
+    /// Every kind whose attacks are `reach` attacks exactly its natural attacks (no
+    /// move-only steps, no lame leaps): then, without paralysis, the picture's attack maps
+    /// are each side's natural attacks, which move ordering reads too.
+    reach_is_natural: bool,
 }
 
 impl<S: Storage> Evaluator<S> {
@@ -287,10 +305,20 @@ impl<S: Storage> Evaluator<S> {
             hand_more[k as usize] = v;
         }
         let mut blockable = [false; MAX_KINDS];
+        let mut reach_is_natural = true;
         let mut drop_attacker = [false; MAX_KINDS];
         let mut single_step = 0u64;
         for k in 0..t.kinds {
             blockable[k] = t.slide_dirs[0][k] != 0 || t.slide_dirs[1][k] != 0 || t.special[k];
+            if !blockable[k] {
+                reach_is_natural &= Color::BOTH.iter().all(|&c| {
+                    t.geometry.squares().all(|sq| {
+                        let r = reach[c.index()][k][sq.index()];
+                        r == t.attacks(k, c, sq, Bitboard::EMPTY)
+                            && r == t.attacks(k, c, sq, t.board)
+                    })
+                });
+            }
             let one_square = Color::BOTH.iter().all(|c| {
                 t.geometry
                     .squares()
@@ -333,6 +361,7 @@ impl<S: Storage> Evaluator<S> {
             reads_attacks: true,
             paralysis: false,
             borrowed: false,
+            reach_is_natural,
         }
     }
 
@@ -374,18 +403,31 @@ impl<S: Storage> Evaluator<S> {
 
     /// Black's score.
     pub fn balance<R: Rules<Storage = S>>(&self, pos: &Position<R>) -> i32 {
+        self.balance_and_attacks(pos).0
+    }
+
+    /// Black's score, and the squares each colour naturally attacks (indexed by colour)
+    /// where the evaluation's picture holds exactly those.
+    fn balance_and_attacks<R: Rules<Storage = S>>(
+        &self,
+        pos: &Position<R>,
+    ) -> (i32, Option<[Bitboard<S>; 2]>) {
         if !self.reads_attacks {
-            return self.material(pos) + self.borrowed_mobility(pos)
+            let score = self.material(pos) + self.borrowed_mobility(pos)
                 - self.own_movement_danger(pos, Color::Black)
                 + self.own_movement_danger(pos, Color::White);
+            return (score, None);
         }
         let zones = [
             self.king_zone(pos, Color::Black),
             self.king_zone(pos, Color::White),
         ];
-        let (score, picture) = self.survey(pos, &zones);
-        score - self.danger(pos, Color::Black, &zones, &picture)
-            + self.danger(pos, Color::White, &zones, &picture)
+        let mut picture = Picture::new();
+        let score = self.survey(pos, &zones, &mut picture);
+        let score = score - self.danger(pos, Color::Black, &zones, &picture)
+            + self.danger(pos, Color::White, &zones, &picture);
+        let natural = self.reach_is_natural && !self.paralysis;
+        (score, natural.then_some(picture.once))
     }
 
     /// The safety penalty of `color`'s royal piece (the first, if there are several).
@@ -397,7 +439,8 @@ impl<S: Storage> Evaluator<S> {
             self.king_zone(pos, Color::Black),
             self.king_zone(pos, Color::White),
         ];
-        let (_, picture) = self.survey(pos, &zones);
+        let mut picture = Picture::new();
+        self.survey(pos, &zones, &mut picture);
         self.danger(pos, color, &zones, &picture)
     }
 
@@ -520,21 +563,15 @@ impl<S: Storage> Evaluator<S> {
 
     /// One pass over the pieces and hands: Black's score without king safety, and the
     /// picture king safety reads.
+    /// Fills `p`, which the caller owns (it is large: returning it cost a copy per
+    /// evaluation).
     fn survey<R: Rules<Storage = S>>(
         &self,
         pos: &Position<R>,
         zones: &[Option<KingZone<S>>; 2],
-    ) -> (i32, Picture<S>) {
+        p: &mut Picture<S>,
+    ) -> i32 {
         let t = pos.tables();
-        let mut p = Picture {
-            once: [Bitboard::EMPTY; 2],
-            twice: [Bitboard::EMPTY; 2],
-            frozen_attacks: [Bitboard::EMPTY; 2],
-            ring_attackers: [0; 2],
-            ring_hits: [0; 2],
-            checkers: [[(0, Bitboard::EMPTY); CHECKERS]; 2],
-            checker_count: [0; 2],
-        };
         // Pieces within two steps of a king are near it (no proximity penalty).
         let near_kings = zones
             .iter()
@@ -625,7 +662,7 @@ impl<S: Storage> Evaluator<S> {
                 score += sign * kinds_held * self.w.drop_mobility * safe.count() as i32;
             }
         }
-        (score, p)
+        score
     }
 
     /// The king-safety penalty of `color` from the picture.
@@ -715,10 +752,21 @@ impl<S: Storage> Evaluator<S> {
     /// The evaluation from the side to move's point of view.
     #[inline]
     pub fn evaluate<R: Rules<Storage = S>>(&self, pos: &Position<R>) -> i32 {
-        let b = self.balance(pos);
+        self.evaluate_with_attacks(pos).0
+    }
+
+    /// The evaluation from the side to move's point of view, and the squares each colour
+    /// naturally attacks (indexed by colour) when the evaluation found them on its way (see
+    /// [`Self::balance_and_attacks`]): the search orders drops by them.
+    #[inline]
+    pub fn evaluate_with_attacks<R: Rules<Storage = S>>(
+        &self,
+        pos: &Position<R>,
+    ) -> (i32, Option<[Bitboard<S>; 2]>) {
+        let (b, attacks) = self.balance_and_attacks(pos);
         match pos.side_to_move() {
-            Color::Black => b,
-            Color::White => -b,
+            Color::Black => (b, attacks),
+            Color::White => (-b, attacks),
         }
     }
 }

@@ -251,6 +251,10 @@ struct Worker<R: Rules> {
     helper: bool,
     aborted: bool,
     keys: Vec<Key>,
+    /// How many of `keys` fall in each bucket of [`key_bucket`]: a position alone in its
+    /// bucket repeats nothing, which spares most nodes a scan of the whole line (shogi has
+    /// no irreversible move that would bound it).
+    key_counts: Vec<u32>,
     /// Repetitions are looked for at key indexes at least this (a null move is a barrier).
     rep_floor: usize,
     /// The root position's index in `keys` (positions after it were reached in the search).
@@ -272,6 +276,8 @@ struct Worker<R: Rules> {
     all_legal: Vec<bool>,
     /// Static evaluation of each ply of the current line (`-INF` in check), for `improving`.
     static_evals: Vec<i32>,
+    /// Per ply: the squares each colour attacks, when the node's evaluation found them.
+    ply_attacks: Vec<Option<[Bb<R>; 2]>>,
     /// The table's move a singular search leaves out, per ply (see [`Worker::singular`]).
     excluded: Vec<Option<u32>>,
     _rules: PhantomData<R>,
@@ -327,6 +333,14 @@ const SELECT_FIRST: usize = 6;
 
 /// History table width: the origin squares plus one row per droppable kind.
 const ORIGINS: usize = SQUARES + crate::table::MAX_KINDS;
+
+/// Bits of a key's bucket for the repetition filter ([`Worker::key_counts`]).
+const KEY_BUCKET_BITS: u32 = 12;
+
+#[inline]
+fn key_bucket(hash: u64) -> usize {
+    (hash & ((1 << KEY_BUCKET_BITS) - 1)) as usize
+}
 
 /// Continuation history: how well a quiet move (the kind moved or dropped, and its
 /// destination) did after the move one ply before it and after the move two plies before it
@@ -451,6 +465,7 @@ impl<R: Rules> Worker<R> {
             helper: false,
             aborted: false,
             keys: Vec::new(),
+            key_counts: vec![0; 1 << KEY_BUCKET_BITS],
             rep_floor: 0,
             root_index: 0,
             pv: (0..=MAX_PLY)
@@ -466,6 +481,7 @@ impl<R: Rules> Worker<R> {
             near_two_steps: shorter_side(R::tables().geometry) >= NEAR_TWO_STEPS_MIN_SIDE,
             all_legal: vec![false; MAX_PLY + 1],
             static_evals: vec![-INF; MAX_PLY + 1],
+            ply_attacks: vec![None; MAX_PLY + 1],
             excluded: vec![None; MAX_PLY + 1],
             _rules: PhantomData,
         }
@@ -625,7 +641,10 @@ impl<R: Rules> Worker<R> {
         self.root_hint = None;
         self.root_partial = None;
         self.keys.clear();
-        self.keys.extend_from_slice(keys);
+        self.key_counts.fill(0);
+        for &k in keys {
+            self.push_key(k);
+        }
         self.rep_floor = 0;
         // `Game` always holds its current position's key; an empty list would put the
         // root before every key, all of them positions of the search.
@@ -814,6 +833,11 @@ impl<R: Rules> Worker<R> {
     /// The value of a repetition of the current position (last key) with an earlier one
     /// (see [`counted_repetition`]).
     fn repetition_value(&self, ply: usize) -> Option<i32> {
+        // Most positions share their bucket with no other key: nothing to scan.
+        let last = self.keys.last()?;
+        if self.key_counts[key_bucket(last.hash)] < 2 {
+            return None;
+        }
         let first = counted_repetition(&self.keys, self.rep_floor, self.root_index)?;
         Some(match repetition_verdict(&self.keys, first) {
             Repetition::Draw => draw_value(ply, contempt::<R>()),
@@ -925,9 +949,21 @@ impl<R: Rules> Worker<R> {
         }
         let t = pos.tables();
         if let Some(victim) = Self::victim_value(pos, mv) {
-            let attacker = t.value[pos.piece_at(mv.from()).kind() as usize];
-            let mvv = victim * 16 - attacker / 16 + if mv.is_promotion() { 8 } else { 0 };
-            if self.see && victim < ROYAL_VICTIM && Self::see(pos, mv) < 0 {
+            let kind = pos.piece_at(mv.from()).kind() as usize;
+            let mvv = victim * 16 - t.value[kind] / 16 + if mv.is_promotion() { 8 } else { 0 };
+            // A capture that takes at least what it puts on the square cannot lose its
+            // exchange (the mover may stop after the first recapture): no SEE needed.
+            let landed = if mv.is_promotion() {
+                t.promote_to[kind] as usize
+            } else {
+                kind
+            };
+            let at_stake = if t.royal[landed] {
+                ROYAL_VICTIM
+            } else {
+                t.value[landed]
+            };
+            if self.see && victim < at_stake && Self::see(pos, mv) < 0 {
                 // Losing captures after the quiet killers.
                 return band::LOSING_CAPTURE + mvv;
             }
@@ -1000,7 +1036,10 @@ impl<R: Rules> Worker<R> {
         }
         let us = pos.side_to_move();
         let maps = if !captures && moves.iter().any(|m| m.is_drop()) {
-            (Self::attack_map(pos, !us), Self::attack_map(pos, us))
+            match self.ply_attacks[ply] {
+                Some(a) => (a[(!us).index()], a[us.index()]),
+                None => (Self::attack_map(pos, !us), Self::attack_map(pos, us)),
+            }
         } else {
             (Bitboard::EMPTY, Bitboard::EMPTY)
         };
@@ -1039,14 +1078,29 @@ impl<R: Rules> Worker<R> {
     #[inline]
     fn play(&mut self, pos: &mut Position<R>, mv: Move) -> bool {
         pos.make(mv);
+        self.tt.prefetch(pos.hash());
         let key = Key::after(pos, mv);
-        self.keys.push(key);
+        self.push_key(key);
         key.checked
+    }
+
+    /// Pushes a position's key on the line (with its bucket's count).
+    #[inline]
+    fn push_key(&mut self, key: Key) {
+        self.key_counts[key_bucket(key.hash)] += 1;
+        self.keys.push(key);
+    }
+
+    #[inline]
+    fn pop_key(&mut self) {
+        if let Some(k) = self.keys.pop() {
+            self.key_counts[key_bucket(k.hash)] -= 1;
+        }
     }
 
     #[inline]
     fn take_back(&mut self, pos: &mut Position<R>) {
-        self.keys.pop();
+        self.pop_key();
         pos.unmake();
     }
 
@@ -1061,9 +1115,9 @@ impl<R: Rules> Worker<R> {
     /// static exchange is not negative). Drops and captures have the answer in their ordering
     /// score (`order`, see [`Worker::order_score`]: a drop onto a square the opponent attacks
     /// and we do not guard, a capture that loses the exchange); a quiet board move or
-    /// promotion has its SEE. Without SEE (capture effects, special attacks) board moves count
-    /// as safe.
-    fn check_holds(&self, pos: &Position<R>, mv: Move, order: i32) -> bool {
+    /// promotion asks `see` for its SEE (on the position before the move; the caller may have
+    /// it already). Without SEE (capture effects, special attacks) board moves count as safe.
+    fn check_holds(&self, mv: Move, order: i32, see: impl FnOnce() -> i32) -> bool {
         if order == band::TT_MOVE || order == band::ROOT_HINT {
             // The table's or the root's best move: kept as it is.
             return true;
@@ -1077,7 +1131,7 @@ impl<R: Rules> Worker<R> {
         if (band::LOSING_CAPTURE..band::KILLER).contains(&order) {
             return false;
         }
-        Self::see(pos, mv) >= 0
+        see() >= 0
     }
 
     /// Singular extension (Stockfish's): is the table's move `mv`, worth at least `tt_value`
@@ -1185,8 +1239,14 @@ impl<R: Rules> Worker<R> {
             }
         }
 
-        let static_eval = if in_check { -INF } else { self.evaluate(pos) };
+        // The evaluation's attack maps, where it has them, spare `generate` its own.
+        let (static_eval, attacks) = if in_check {
+            (-INF, None)
+        } else {
+            self.eval.evaluate_with_attacks(pos)
+        };
         self.static_evals[ply] = static_eval;
+        self.ply_attacks[ply] = attacks;
         // Improving: our static value rose since our previous move (two plies up; four when
         // that one was in check). Where it fell, late quiet moves are cut sooner.
         let improving = !in_check
@@ -1225,7 +1285,7 @@ impl<R: Rules> Worker<R> {
             // A pass is a move: chu shogi's counter-strike binds only the very next one.
             pos.set_lion_struck(None);
             pos.finish();
-            self.keys.push(Key {
+            self.push_key(Key {
                 hash: pos.hash(),
                 checked: false,
                 forcing: false,
@@ -1234,7 +1294,7 @@ impl<R: Rules> Worker<R> {
             self.rep_floor = self.keys.len() - 1;
             let v = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
             self.rep_floor = saved_floor;
-            self.keys.pop();
+            self.pop_key();
             pos.unmake();
             if self.aborted {
                 return 0;
@@ -1295,13 +1355,9 @@ impl<R: Rules> Worker<R> {
                 }
                 quiets_tried += 1;
             }
-            // A quiet board move near the leaves that leaves its piece to be taken for more
-            // than a small margin (rule sets with SEE; a drop's exchange is in its score).
-            let hangs = prunable
-                && depth <= 4
-                && self.see
-                && !mv.is_drop()
-                && Self::see(pos, mv) < -Self::margin(40 * depth * depth);
+            // The move's static exchange, found when first needed: pruning below reads it,
+            // then whether a check holds.
+            let mut see_memo: Option<i32> = None;
             let mut singular = false;
             if let Some(hit) = tt_hit.filter(|h| {
                 (const { singular_extends(R::GEOMETRY) })
@@ -1331,25 +1387,38 @@ impl<R: Rules> Worker<R> {
                 && (quiets_tried > lmp_count + if near { 6 } else { 0 }
                     || (!near && static_eval + Self::margin(120 + 90 * depth) <= alpha)
                     || (depth <= 4 && order < -band::HISTORY_BOUND)
-                    || hangs);
+                    // A quiet board move near the leaves that leaves its piece to be taken
+                    // for more than a small margin (rule sets with SEE; a drop's exchange is
+                    // in its score).
+                    || (depth <= 4
+                        && self.see
+                        && !mv.is_drop()
+                        && *see_memo.get_or_insert_with(|| Self::see(pos, mv))
+                            < -Self::margin(40 * depth * depth)));
             // A check that loses material by exchange (a piece dropped or moved where it is
             // taken for nothing) is an ordinary quiet move: shogi offers many such checks with
             // pieces in hand, and extending them, never pruning nor reducing them, made the
             // tree several times wider. Only checks that hold their ground are extended.
             // Whether a move holds is known before it is played, whether it checks only after:
             // a pruned move that would not hold is not played at all.
-            let holds = pruned.then(|| self.check_holds(pos, mv, order));
+            let holds = pruned.then(|| {
+                self.check_holds(mv, order, || see_memo.unwrap_or_else(|| Self::see(pos, mv)))
+            });
             if holds == Some(false) {
                 continue;
             }
             self.moved[ply] = Some(self.piece_to(pos, mv));
             let checks = self.play(pos, mv);
             let safe_check = checks
-                && holds.unwrap_or_else(|| {
-                    self.take_back(pos);
-                    let h = self.check_holds(pos, mv, order);
-                    self.play(pos, mv);
-                    h
+                && holds.unwrap_or_else(|| match see_memo {
+                    Some(v) => self.check_holds(mv, order, || v),
+                    // The exchange is judged on the position before the move.
+                    None => {
+                        self.take_back(pos);
+                        let h = self.check_holds(mv, order, || Self::see(pos, mv));
+                        self.play(pos, mv);
+                        h
+                    }
                 });
             let extension =
                 i32::from((safe_check || singular) && (ply as i32) < 2 * self.root_depth);
@@ -1524,6 +1593,7 @@ impl<R: Rules> Worker<R> {
             alpha = alpha.max(stand);
             best_value = stand;
         }
+        self.ply_attacks[ply] = None;
         self.generate(pos, ply, tt_move, !evasions);
         let mut legal = 0;
         let mut index = 0;
@@ -1540,6 +1610,7 @@ impl<R: Rules> Worker<R> {
             // The continuation history of the reply reads it (evasions are ordered by it).
             self.moved[ply] = Some(self.piece_to(pos, mv));
             pos.make(mv);
+            self.tt.prefetch(pos.hash());
             let checks = pos.in_check(pos.side_to_move());
             let value = -self.qsearch(pos, ply + 1, -beta, -alpha, checks, qply + 1);
             pos.unmake();
@@ -1585,11 +1656,15 @@ fn pick_next(
         return None;
     }
     if index < SELECT_FIRST {
+        // The first of the best: the maximum, then where it first is (two plain loops the
+        // compiler vectorises, where one loop carrying the index is not).
+        let mut top = scores[index];
+        for &s in &scores[index + 1..] {
+            top = top.max(s);
+        }
         let mut best = index;
-        for i in index + 1..moves.len() {
-            if scores[i] > scores[best] {
-                best = i;
-            }
+        while scores[best] != top {
+            best += 1;
         }
         moves.swap(index, best);
         scores.swap(index, best);
@@ -1780,6 +1855,87 @@ mod tests {
         // No repetition, or no keys at all.
         assert_eq!(counted_repetition(&keys(&[1, 2, 3, 4, 5]), 0, 0), None);
         assert_eq!(counted_repetition(&[], 0, 0), None);
+    }
+
+    #[test]
+    fn the_key_filter_finds_every_repetition_and_forgets_taken_back_keys() {
+        let mut s = Searcher::<Standard>::new(1).unwrap();
+        let w = &mut s.main;
+        let key = |hash| Key {
+            hash,
+            checked: false,
+            forcing: false,
+        };
+        // A and A2 share a bucket of the filter; B and C do not.
+        let (root, a, a2, b, c) = (1, 5, 5 + (1 << KEY_BUCKET_BITS), 9, 11);
+        for h in [root, a, b] {
+            w.push_key(key(h));
+        }
+        w.root_index = 0;
+        assert_eq!(w.repetition_value(3), None);
+        w.push_key(key(a));
+        assert!(w.repetition_value(3).is_some(), "A after A");
+        // Taken back and replayed: the counts follow.
+        w.pop_key();
+        w.pop_key();
+        w.push_key(key(c));
+        w.push_key(key(a));
+        assert!(w.repetition_value(3).is_some(), "A after A, replayed");
+        w.pop_key();
+        w.push_key(key(a2));
+        assert_eq!(w.repetition_value(3), None, "A2 shares A's bucket only");
+        while !w.keys.is_empty() {
+            w.pop_key();
+        }
+        assert!(w.key_counts.iter().all(|&n| n == 0));
+    }
+
+    /// A capture whose victim is worth at least what lands on the square skips its SEE: the
+    /// band it gets must be the one its SEE gives, for every capture of random games.
+    #[test]
+    fn captures_are_banded_as_their_exchange_says() {
+        let mut s = Searcher::<Standard>::new(1).unwrap();
+        let w = &mut s.main;
+        let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        let mut pos = Position::<Standard>::from_sfen(start).unwrap();
+        w.see = see_available(&pos);
+        assert!(w.see);
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let (mut good, mut losing) = (0, 0);
+        for _ in 0..40 {
+            let mut plies = 0;
+            while plies < 120 {
+                let moves = pos.legal_move_list();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in &moves {
+                    if Worker::<Standard>::victim_value(&pos, mv).is_none() {
+                        continue;
+                    }
+                    let band = w.order_score(&pos, mv, None, 1, (Bitboard::EMPTY, Bitboard::EMPTY));
+                    let loses = Worker::<Standard>::see(&pos, mv) < 0;
+                    assert_eq!(band < band::GOOD_CAPTURE, loses, "{} {mv:?}", pos.to_sfen());
+                    if loses {
+                        losing += 1;
+                    } else {
+                        good += 1;
+                    }
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make(moves[(seed % moves.len() as u64) as usize]);
+                plies += 1;
+            }
+            for _ in 0..plies {
+                pos.unmake();
+            }
+        }
+        assert!(
+            good > 100 && losing > 100,
+            "{good} good, {losing} losing captures"
+        );
     }
 
     #[test]

@@ -154,6 +154,21 @@ impl TransTable {
         (check ^ data == key && data != 0).then(|| Data::unpack(data))
     }
 
+    /// Starts loading `key`'s bucket into the cache: called as soon as a move is made, so
+    /// the child's probe finds it there (the table is far larger than the caches).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            // SAFETY: a prefetch is a hint that never faults, whatever the address; SSE,
+            // which it needs, is part of every x86-64 CPU.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>((self.bucket(key) as *const Bucket).cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Hit> {

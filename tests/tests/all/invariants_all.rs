@@ -7,7 +7,10 @@
 //! (c) each legal move written in USI reads back (`parse_usi`) to the same move;
 //! (d) where the fast or the filtered legality path applies, it gives the same moves as the
 //!     reference path
-//!     (and `count_legal_moves`/`has_legal_move` agree with the list).
+//!     (and `count_legal_moves`/`has_legal_move` agree with the list);
+//! (e) the search's move lists (`search_moves`, every scope) hold the legal moves of their scope;
+//! (f) where the evaluation hands the search its attack maps (which order the drops), they are
+//!     each colour's natural attacks.
 //! At the end of a game, unmaking every move played gives back the start.
 //!
 //! The sample below runs in CI. The long run is an ignored test:
@@ -16,8 +19,9 @@
 //! list of ids to check instead of all; `INVARIANT_SEED` the seed; `INVARIANT_THREADS` the
 //! threads, default every core).
 
+use shogi_core::eval::Evaluator;
 use shogi_core::legal::Scope;
-use shogi_core::{Move, Outcome, Position, Rules};
+use shogi_core::{Bitboard, Color, Move, Outcome, Position, Rules};
 use shogi_variants::registry::{self, VariantVisitor};
 use std::time::Instant;
 
@@ -33,6 +37,8 @@ struct Stats {
     fast_compared: u64,
     /// Positions where (d) compared the filtered path with the reference path.
     filtered_compared: u64,
+    /// Positions where (f) compared the evaluation's attack maps with the natural ones.
+    maps_compared: u64,
     /// Legal moves made and unmade for (a), also written and read back for (c).
     moves_checked: u64,
     /// Games that ended (no legal move) before the ply limit.
@@ -46,6 +52,7 @@ impl std::ops::AddAssign for Stats {
         self.positions += o.positions;
         self.fast_compared += o.fast_compared;
         self.filtered_compared += o.filtered_compared;
+        self.maps_compared += o.maps_compared;
         self.moves_checked += o.moves_checked;
         self.finished += o.finished;
     }
@@ -55,12 +62,14 @@ impl std::fmt::Display for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "games {} plies {} positions {} fast-compared {} filtered-compared {} moves {} ended {}",
+            "games {} plies {} positions {} fast-compared {} filtered-compared {} maps-compared {} \
+             moves {} ended {}",
             self.games,
             self.plies,
             self.positions,
             self.fast_compared,
             self.filtered_compared,
+            self.maps_compared,
             self.moves_checked,
             self.finished
         )
@@ -73,7 +82,12 @@ fn sorted(mut v: Vec<Move>) -> Vec<Move> {
 }
 
 /// Checks every invariant at the current position; returns its legal moves.
-fn check_position<R: Rules>(pos: &mut Position<R>, id: &str, stats: &mut Stats) -> Vec<Move> {
+fn check_position<R: Rules>(
+    pos: &mut Position<R>,
+    eval: &Evaluator<R::Storage>,
+    id: &str,
+    stats: &mut Stats,
+) -> Vec<Move> {
     let sfen = pos.to_sfen();
     let hash = pos.hash();
     let ctx = |what: &str| format!("{id}: {what} at {sfen}");
@@ -196,6 +210,23 @@ fn check_position<R: Rules>(pos: &mut Position<R>, id: &str, stats: &mut Stats) 
         }
     }
 
+    // (f) the evaluation's attack maps, where it gives them.
+    if let (_, Some(maps)) = eval.evaluate_with_attacks(pos) {
+        for c in Color::BOTH {
+            let mut natural = Bitboard::EMPTY;
+            for sq in pos.pieces_of(c) {
+                natural |= pos.natural_attacks(pos.piece_at(sq).kind(), c, sq);
+            }
+            assert_eq!(
+                maps[c.index()],
+                natural,
+                "{}",
+                ctx("evaluation's attack map")
+            );
+        }
+        stats.maps_compared += 1;
+    }
+
     stats.positions += 1;
     stats.moves_checked += moves.len() as u64;
     moves
@@ -214,13 +245,14 @@ impl VariantVisitor for &Playouts {
         let mut stats = Stats::default();
         // One stream per id, so a failure replays with INVARIANT_IDS set to that id alone.
         let mut rng = Rng(self.seed ^ fnv(id));
+        let eval = Evaluator::new::<R>();
         for _ in 0..self.games {
             let mut pos = Position::<R>::startpos(setup);
             let start = pos.to_sfen();
             let start_hash = pos.hash();
             let mut made = 0;
             loop {
-                let moves = check_position(&mut pos, id, &mut stats);
+                let moves = check_position(&mut pos, &eval, id, &mut stats);
                 if moves.is_empty() {
                     stats.finished += 1;
                     break;
@@ -299,6 +331,7 @@ fn invariants_every_variant_sample() {
     assert!(stats.plies > PLIES as u64 * ids.len() as u64);
     assert!(stats.fast_compared > 0);
     assert!(stats.filtered_compared > 0);
+    assert!(stats.maps_compared > 0);
 }
 
 fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
