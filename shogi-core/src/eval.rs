@@ -222,9 +222,10 @@ pub struct Evaluator<S: Storage = u128> {
     /// Borrowed movement (RULES.md §3, Annan): pieces attack with what they borrow, which the
     /// position works out ([`Position::borrowed_attacks`]); read for mobility and king danger.
     borrowed: bool,
-    /// Every kind whose attacks are `reach` attacks exactly its natural attacks (no
-    /// move-only steps, no lame leaps): then, without paralysis, the picture's attack maps
-    /// are each side's natural attacks, which move ordering reads too.
+    /// Whether, for every kind that `piece_attacks` reads from `reach`, `reach` equals its
+    /// natural attacks on any board (no move-only steps, no lame leaps). Then, without
+    /// paralysis, the picture's attack maps are each side's natural attacks, and the search
+    /// orders drops by them.
     reach_is_natural: bool,
 }
 
@@ -561,9 +562,8 @@ impl<S: Storage> Evaluator<S> {
         (attacks, blocked)
     }
 
-    /// One pass over the pieces and hands: Black's score without king safety, and the
-    /// picture king safety reads.
-    /// Fills `p`, which the caller owns (it is large: returning it cost a copy per
+    /// One pass over the pieces and hands: Black's score without king safety, and in `p` the
+    /// picture king safety reads (the caller's: it is large, and returning it cost a copy per
     /// evaluation).
     fn survey<R: Rules<Storage = S>>(
         &self,

@@ -250,11 +250,8 @@ struct Worker<R: Rules> {
     shared_nodes: Arc<AtomicU64>,
     helper: bool,
     aborted: bool,
-    keys: Vec<Key>,
-    /// How many of `keys` fall in each bucket of [`key_bucket`]: a position alone in its
-    /// bucket repeats nothing, which spares most nodes a scan of the whole line (shogi has
-    /// no irreversible move that would bound it).
-    key_counts: Vec<u32>,
+    /// The keys of the game and of the line searched (see [`KeyLine`]).
+    keys: KeyLine,
     /// Repetitions are looked for at key indexes at least this (a null move is a barrier).
     rep_floor: usize,
     /// The root position's index in `keys` (positions after it were reached in the search).
@@ -276,8 +273,6 @@ struct Worker<R: Rules> {
     all_legal: Vec<bool>,
     /// Static evaluation of each ply of the current line (`-INF` in check), for `improving`.
     static_evals: Vec<i32>,
-    /// Per ply: the squares each colour attacks, when the node's evaluation found them.
-    ply_attacks: Vec<Option<[Bb<R>; 2]>>,
     /// The table's move a singular search leaves out, per ply (see [`Worker::singular`]).
     excluded: Vec<Option<u32>>,
     _rules: PhantomData<R>,
@@ -334,12 +329,75 @@ const SELECT_FIRST: usize = 6;
 /// History table width: the origin squares plus one row per droppable kind.
 const ORIGINS: usize = SQUARES + crate::table::MAX_KINDS;
 
-/// Bits of a key's bucket for the repetition filter ([`Worker::key_counts`]).
+/// Bits of a key's bucket for the repetition filter ([`KeyLine`]).
 const KEY_BUCKET_BITS: u32 = 12;
 
-#[inline]
-fn key_bucket(hash: u64) -> usize {
-    (hash & ((1 << KEY_BUCKET_BITS) - 1)) as usize
+/// The keys of the game and of the line searched, with how many fall in each bucket of
+/// [`KEY_BUCKET_BITS`] hash bits: a position alone in its bucket repeats nothing, which
+/// spares most nodes a scan of the whole line (shogi has no irreversible move that would
+/// bound it). Keys come and go only through [`KeyLine::push`] and [`KeyLine::pop`], so the
+/// counts always match the keys.
+struct KeyLine {
+    keys: Vec<Key>,
+    counts: Vec<u32>,
+}
+
+impl KeyLine {
+    fn new() -> Self {
+        KeyLine {
+            keys: Vec::new(),
+            counts: vec![0; 1 << KEY_BUCKET_BITS],
+        }
+    }
+
+    #[inline]
+    fn bucket(hash: u64) -> usize {
+        (hash & ((1 << KEY_BUCKET_BITS) - 1)) as usize
+    }
+
+    /// Starts again from the game's keys.
+    fn reset(&mut self, keys: &[Key]) {
+        self.keys.clear();
+        self.counts.fill(0);
+        for &k in keys {
+            self.push(k);
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, key: Key) {
+        self.counts[Self::bucket(key.hash)] += 1;
+        self.keys.push(key);
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        if let Some(k) = self.keys.pop() {
+            self.counts[Self::bucket(k.hash)] -= 1;
+        }
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    #[inline]
+    fn last(&self) -> Option<&Key> {
+        self.keys.last()
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[Key] {
+        &self.keys
+    }
+
+    /// Whether the last key shares its bucket with an earlier one: only then can it repeat.
+    #[inline]
+    fn last_may_repeat(&self) -> bool {
+        self.last()
+            .is_some_and(|k| self.counts[Self::bucket(k.hash)] >= 2)
+    }
 }
 
 /// Continuation history: how well a quiet move (the kind moved or dropped, and its
@@ -464,8 +522,7 @@ impl<R: Rules> Worker<R> {
             shared_nodes: Arc::new(AtomicU64::new(0)),
             helper: false,
             aborted: false,
-            keys: Vec::new(),
-            key_counts: vec![0; 1 << KEY_BUCKET_BITS],
+            keys: KeyLine::new(),
             rep_floor: 0,
             root_index: 0,
             pv: (0..=MAX_PLY)
@@ -481,7 +538,6 @@ impl<R: Rules> Worker<R> {
             near_two_steps: shorter_side(R::tables().geometry) >= NEAR_TWO_STEPS_MIN_SIDE,
             all_legal: vec![false; MAX_PLY + 1],
             static_evals: vec![-INF; MAX_PLY + 1],
-            ply_attacks: vec![None; MAX_PLY + 1],
             excluded: vec![None; MAX_PLY + 1],
             _rules: PhantomData,
         }
@@ -640,11 +696,7 @@ impl<R: Rules> Worker<R> {
         self.aborted = false;
         self.root_hint = None;
         self.root_partial = None;
-        self.keys.clear();
-        self.key_counts.fill(0);
-        for &k in keys {
-            self.push_key(k);
-        }
+        self.keys.reset(keys);
         self.rep_floor = 0;
         // `Game` always holds its current position's key; an empty list would put the
         // root before every key, all of them positions of the search.
@@ -834,12 +886,12 @@ impl<R: Rules> Worker<R> {
     /// (see [`counted_repetition`]).
     fn repetition_value(&self, ply: usize) -> Option<i32> {
         // Most positions share their bucket with no other key: nothing to scan.
-        let last = self.keys.last()?;
-        if self.key_counts[key_bucket(last.hash)] < 2 {
+        if !self.keys.last_may_repeat() {
             return None;
         }
-        let first = counted_repetition(&self.keys, self.rep_floor, self.root_index)?;
-        Some(match repetition_verdict(&self.keys, first) {
+        let line = self.keys.as_slice();
+        let first = counted_repetition(line, self.rep_floor, self.root_index)?;
+        Some(match repetition_verdict(line, first) {
             Repetition::Draw => draw_value(ply, contempt::<R>()),
             Repetition::PerpetualCheckByMover => -(MATE - ply as i32),
             Repetition::PerpetualCheckByOpponent => MATE - ply as i32,
@@ -1013,13 +1065,16 @@ impl<R: Rules> Worker<R> {
         map
     }
 
-    /// Generates and scores the pseudo-legal moves at `ply` into the ply's buffers.
+    /// Generates and scores the pseudo-legal moves at `ply` into the ply's buffers;
+    /// `attacks`: each colour's attack maps when the node's evaluation made them (drops are
+    /// ordered by them; made here otherwise).
     fn generate(
         &mut self,
         pos: &mut Position<R>,
         ply: usize,
         tt_move: Option<u32>,
         captures: bool,
+        attacks: Option<[Bb<R>; 2]>,
     ) {
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         let mut scores = std::mem::take(&mut self.score_bufs[ply]);
@@ -1036,7 +1091,7 @@ impl<R: Rules> Worker<R> {
         }
         let us = pos.side_to_move();
         let maps = if !captures && moves.iter().any(|m| m.is_drop()) {
-            match self.ply_attacks[ply] {
+            match attacks {
                 Some(a) => (a[(!us).index()], a[us.index()]),
                 None => (Self::attack_map(pos, !us), Self::attack_map(pos, us)),
             }
@@ -1080,27 +1135,13 @@ impl<R: Rules> Worker<R> {
         pos.make(mv);
         self.tt.prefetch(pos.hash());
         let key = Key::after(pos, mv);
-        self.push_key(key);
-        key.checked
-    }
-
-    /// Pushes a position's key on the line (with its bucket's count).
-    #[inline]
-    fn push_key(&mut self, key: Key) {
-        self.key_counts[key_bucket(key.hash)] += 1;
         self.keys.push(key);
-    }
-
-    #[inline]
-    fn pop_key(&mut self) {
-        if let Some(k) = self.keys.pop() {
-            self.key_counts[key_bucket(k.hash)] -= 1;
-        }
+        key.checked
     }
 
     #[inline]
     fn take_back(&mut self, pos: &mut Position<R>) {
-        self.pop_key();
+        self.keys.pop();
         pos.unmake();
     }
 
@@ -1157,7 +1198,8 @@ impl<R: Rules> Worker<R> {
         self.excluded[ply] = Some(mv.bits());
         let v = self.negamax(pos, (depth - 1) / 2, ply, bound - 1, bound, in_check);
         self.excluded[ply] = None;
-        self.generate(pos, ply, tt_move, false);
+        // Rare (depth 6 and more): the attack maps are made again rather than passed down.
+        self.generate(pos, ply, tt_move, false, None);
         let first = self.next_move(ply, 0).map(|(m, _)| m);
         debug_assert_eq!(first, Some(mv), "the table's move sorts first");
         self.pv[ply].clear();
@@ -1246,7 +1288,6 @@ impl<R: Rules> Worker<R> {
             self.eval.evaluate_with_attacks(pos)
         };
         self.static_evals[ply] = static_eval;
-        self.ply_attacks[ply] = attacks;
         // Improving: our static value rose since our previous move (two plies up; four when
         // that one was in check). Where it fell, late quiet moves are cut sooner.
         let improving = !in_check
@@ -1285,7 +1326,7 @@ impl<R: Rules> Worker<R> {
             // A pass is a move: chu shogi's counter-strike binds only the very next one.
             pos.set_lion_struck(None);
             pos.finish();
-            self.push_key(Key {
+            self.keys.push(Key {
                 hash: pos.hash(),
                 checked: false,
                 forcing: false,
@@ -1294,7 +1335,7 @@ impl<R: Rules> Worker<R> {
             self.rep_floor = self.keys.len() - 1;
             let v = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
             self.rep_floor = saved_floor;
-            self.pop_key();
+            self.keys.pop();
             pos.unmake();
             if self.aborted {
                 return 0;
@@ -1317,7 +1358,7 @@ impl<R: Rules> Worker<R> {
             depth -= 1;
         }
         let alpha_orig = alpha;
-        self.generate(pos, ply, tt_move, false);
+        self.generate(pos, ply, tt_move, false, attacks);
         let mut best_value = -INF;
         let mut best_move = None;
         let mut legal = 0;
@@ -1593,8 +1634,7 @@ impl<R: Rules> Worker<R> {
             alpha = alpha.max(stand);
             best_value = stand;
         }
-        self.ply_attacks[ply] = None;
-        self.generate(pos, ply, tt_move, !evasions);
+        self.generate(pos, ply, tt_move, !evasions, None);
         let mut legal = 0;
         let mut index = 0;
         while let Some((mv, order)) = self.next_move(ply, index) {
@@ -1866,28 +1906,37 @@ mod tests {
             checked: false,
             forcing: false,
         };
-        // A and A2 share a bucket of the filter; B and C do not.
-        let (root, a, a2, b, c) = (1, 5, 5 + (1 << KEY_BUCKET_BITS), 9, 11);
+        // A and A2 share a bucket of the filter; B, C and D do not.
+        let (root, a, a2, b, c, d) = (1, 5, 5 + (1 << KEY_BUCKET_BITS), 9, 11, 13);
         for h in [root, a, b] {
-            w.push_key(key(h));
+            w.keys.push(key(h));
         }
         w.root_index = 0;
         assert_eq!(w.repetition_value(3), None);
-        w.push_key(key(a));
+        w.keys.push(key(a));
         assert!(w.repetition_value(3).is_some(), "A after A");
         // Taken back and replayed: the counts follow.
-        w.pop_key();
-        w.pop_key();
-        w.push_key(key(c));
-        w.push_key(key(a));
+        w.keys.pop();
+        w.keys.pop();
+        w.keys.push(key(c));
+        w.keys.push(key(a));
         assert!(w.repetition_value(3).is_some(), "A after A, replayed");
-        w.pop_key();
-        w.push_key(key(a2));
+        w.keys.pop();
+        w.keys.push(key(a2));
         assert_eq!(w.repetition_value(3), None, "A2 shares A's bucket only");
-        while !w.keys.is_empty() {
-            w.pop_key();
+        // A key alone in its bucket may not repeat; one sharing it may.
+        assert!(w.keys.last_may_repeat());
+        w.keys.pop();
+        w.keys.push(key(d));
+        assert!(!w.keys.last_may_repeat(), "D is alone in its bucket");
+        while w.keys.last().is_some() {
+            w.keys.pop();
         }
-        assert!(w.key_counts.iter().all(|&n| n == 0));
+        assert!(w.keys.counts.iter().all(|&n| n == 0));
+        // Starting again from a game's keys counts them all.
+        w.keys.reset(&[key(a), key(b), key(a2)]);
+        assert!(w.keys.last_may_repeat());
+        assert_eq!(w.keys.counts.iter().sum::<u32>(), 3);
     }
 
     /// A capture whose victim is worth at least what lands on the square skips its SEE: the
@@ -1900,6 +1949,8 @@ mod tests {
         let mut pos = Position::<Standard>::from_sfen(start).unwrap();
         w.see = see_available(&pos);
         assert!(w.see);
+        // A xorshift of its own: `players::Rng` would make search import players, which
+        // imports search (tests/layout.rs forbids the loop).
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let (mut good, mut losing) = (0, 0);
         for _ in 0..40 {
