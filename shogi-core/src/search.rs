@@ -949,10 +949,23 @@ impl<R: Rules> Worker<R> {
         gain[0] = Self::victim_value(pos, mv).unwrap_or(0);
         occ &= !first;
         occ.set(to);
+        // Each side's attackers, found when first needed, then kept up to date as pieces
+        // leave the square's lines (the sliders they uncover join).
+        let mut found: [Option<Bb<R>>; 2] = [None, None];
+        let leave = |found: &mut [Option<Bb<R>>; 2], occ: &mut Bb<R>, sq: Square| {
+            occ.clear(sq);
+            if let Some(x) = pos.xray_attacker(to, sq, *occ) {
+                if let Some(a) = &mut found[pos.piece_at(x).color().index()] {
+                    a.set(x);
+                }
+            }
+        };
         let mut side = !us;
         let mut n = 1;
         while n < gain.len() {
-            let attackers = pos.plain_attackers(to, side, occ) & occ;
+            let attackers = *found[side.index()]
+                .get_or_insert_with(|| pos.plain_attackers(to, side, occ) & occ)
+                & occ;
             // The least valuable attacker.
             let mut best: Option<(Square, i32)> = None;
             for sq in attackers {
@@ -965,8 +978,10 @@ impl<R: Rules> Worker<R> {
             gain[n] = on_square - gain[n - 1];
             // A king may take only when nothing would take it back.
             if v == ROYAL_VICTIM {
-                occ.clear(sq);
-                let back = pos.plain_attackers(to, !side, occ) & occ;
+                leave(&mut found, &mut occ, sq);
+                let back = *found[(!side).index()]
+                    .get_or_insert_with(|| pos.plain_attackers(to, !side, occ) & occ)
+                    & occ;
                 if back.nonempty() {
                     break;
                 }
@@ -974,7 +989,7 @@ impl<R: Rules> Worker<R> {
                 break;
             }
             on_square = v;
-            occ.clear(sq);
+            leave(&mut found, &mut occ, sq);
             side = !side;
             n += 1;
         }
