@@ -1954,40 +1954,22 @@ mod tests {
         assert_eq!(w.keys.counts.iter().sum::<u32>(), 3);
     }
 
-    /// A capture whose victim is worth at least what lands on the square skips its SEE: the
-    /// band it gets must be the one its SEE gives, for every capture of random games.
-    #[test]
-    fn captures_are_banded_as_their_exchange_says() {
-        let mut s = Searcher::<Standard>::new(1).unwrap();
-        let w = &mut s.main;
+    /// Calls `visit` at every position of `games` random games of standard shogi (up to 120
+    /// plies each), from a start with pieces on every line.
+    fn random_standard_positions(games: usize, mut visit: impl FnMut(&mut Position<Standard>)) {
         let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
         let mut pos = Position::<Standard>::from_sfen(start).unwrap();
-        w.see = see_available(&pos);
-        assert!(w.see);
         // A xorshift of its own: `players::Rng` would make search import players, which
         // imports search (tests/layout.rs forbids the loop).
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let (mut good, mut losing) = (0, 0);
-        for _ in 0..40 {
+        for _ in 0..games {
             let mut plies = 0;
             while plies < 120 {
                 let moves = pos.legal_move_list();
                 if moves.is_empty() {
                     break;
                 }
-                for &mv in &moves {
-                    if Worker::<Standard>::victim_value(&pos, mv).is_none() {
-                        continue;
-                    }
-                    let band = w.order_score(&pos, mv, None, 1, (Bitboard::EMPTY, Bitboard::EMPTY));
-                    let loses = Worker::<Standard>::see(&pos, mv) < 0;
-                    assert_eq!(band < band::GOOD_CAPTURE, loses, "{} {mv:?}", pos.to_sfen());
-                    if loses {
-                        losing += 1;
-                    } else {
-                        good += 1;
-                    }
-                }
+                visit(&mut pos);
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
@@ -1998,9 +1980,120 @@ mod tests {
                 pos.unmake();
             }
         }
+    }
+
+    /// A capture whose victim is worth at least what lands on the square skips its SEE: the
+    /// band it gets must be the one its SEE gives, for every capture of random games.
+    #[test]
+    fn captures_are_banded_as_their_exchange_says() {
+        let mut s = Searcher::<Standard>::new(1).unwrap();
+        let w = &mut s.main;
+        w.see = true;
+        let (mut good, mut losing) = (0, 0);
+        random_standard_positions(40, |pos| {
+            assert!(see_available(pos));
+            for mv in pos.legal_move_list() {
+                if Worker::<Standard>::victim_value(pos, mv).is_none() {
+                    continue;
+                }
+                let band = w.order_score(pos, mv, None, 1, (Bitboard::EMPTY, Bitboard::EMPTY));
+                let loses = Worker::<Standard>::see(pos, mv) < 0;
+                assert_eq!(band < band::GOOD_CAPTURE, loses, "{} {mv:?}", pos.to_sfen());
+                if loses {
+                    losing += 1;
+                } else {
+                    good += 1;
+                }
+            }
+        });
         assert!(
             good > 100 && losing > 100,
             "{good} good, {losing} losing captures"
+        );
+    }
+
+    /// The exchange as the SEE first found it: every side's attackers found again, from
+    /// scratch, before each capture (the search keeps them and adds the uncovered sliders).
+    fn see_from_scratch(pos: &Position<Standard>, mv: Move) -> i32 {
+        let t = pos.tables();
+        let to = mv.to();
+        let value = |k: usize| if t.royal[k] { ROYAL_VICTIM } else { t.value[k] };
+        let mut occ = pos.occupied();
+        let mut on_square = if mv.is_drop() {
+            value(mv.drop_kind() as usize)
+        } else {
+            occ.clear(mv.from());
+            let k = pos.piece_at(mv.from()).kind() as usize;
+            value(if mv.is_promotion() {
+                t.promote_to[k] as usize
+            } else {
+                k
+            })
+        };
+        occ.set(to);
+        let mut gain = vec![Worker::<Standard>::victim_value(pos, mv).unwrap_or(0)];
+        let mut side = !pos.side_to_move();
+        loop {
+            let attackers = pos.plain_attackers(to, side, occ) & occ;
+            let Some((sq, v)) = attackers
+                .into_iter()
+                .map(|sq| (sq, value(pos.piece_at(sq).kind() as usize)))
+                .min_by_key(|&(sq, v)| (v, sq.index()))
+            else {
+                break;
+            };
+            let before = *gain.last().unwrap();
+            occ.clear(sq);
+            if v == ROYAL_VICTIM {
+                if (pos.plain_attackers(to, !side, occ) & occ).is_empty() {
+                    gain.push(on_square - before);
+                }
+                break;
+            }
+            gain.push(on_square - before);
+            on_square = v;
+            side = !side;
+        }
+        while gain.len() > 1 {
+            let last = gain.pop().unwrap();
+            let prev = gain.last_mut().unwrap();
+            *prev = -(-*prev).max(last);
+        }
+        gain[0]
+    }
+
+    /// The static exchange of every capture and drop of random games equals the one found
+    /// with every attacker looked up again at each capture: the sliders a capture uncovers
+    /// behind it (rooks, bishops and lances lined up) join the exchange.
+    #[test]
+    fn the_exchange_adds_the_sliders_each_capture_uncovers() {
+        let (mut exchanges, mut xrays) = (0, 0);
+        random_standard_positions(40, |pos| {
+            for mv in pos.legal_move_list() {
+                if Worker::<Standard>::victim_value(pos, mv).is_none() && !mv.is_drop() {
+                    continue;
+                }
+                let see = Worker::<Standard>::see(pos, mv);
+                assert_eq!(see, see_from_scratch(pos, mv), "{} {mv:?}", pos.to_sfen());
+                exchanges += 1;
+                // An exchange where some slider stands behind a piece of the square's lines.
+                let to = mv.to();
+                let occ = pos.occupied();
+                xrays += usize::from(
+                    (pos.plain_attackers(to, Color::Black, occ)
+                        | pos.plain_attackers(to, Color::White, occ))
+                    .into_iter()
+                    .any(|sq| {
+                        let mut o = occ;
+                        o.clear(sq);
+                        pos.xray_attacker(to, sq, o).is_some()
+                    }),
+                );
+            }
+        });
+        assert!(
+            exchanges > 1000 && xrays > 100,
+            "{exchanges} exchanges, {xrays} with x-rays"
         );
     }
 
