@@ -257,17 +257,25 @@ impl<R: Rules> Position<R> {
             if (ray & sliders).is_empty() {
                 continue;
             }
-            if let Some(first) = first_along(o, ray & occ) {
-                let k = self.piece_at(first).kind() as usize;
-                if them.contains(first)
-                    && rv.slide_kinds[b][d] >> k & 1 != 0
-                    && t.slide_reaches(b, k, d, first, sq)
-                {
+            if let Some(first) = self.slider_along(sq, o, occ) {
+                if them.contains(first) {
                     found.set(first);
                 }
             }
         }
         found
+    }
+
+    /// The first piece of `occ` along absolute direction `o` from `sq`, if its kind (for its
+    /// own colour) slides back along the line as far as `sq`: a plain slide attacking `sq`.
+    #[inline]
+    fn slider_along(&self, sq: Square, o: usize, occ: Bb<R>) -> Option<Square> {
+        let t = self.tables;
+        let first = first_along(o, t.rays[o][sq.index()] & occ)?;
+        let p = self.piece_at(first);
+        let (b, k, d) = (p.color().index(), p.kind() as usize, OPPOSITE[o]);
+        (t.reverse.slide_kinds[b][d] >> k & 1 != 0 && t.slide_reaches(b, k, d, first, sq))
+            .then_some(first)
     }
 
     /// The slider of either colour that a piece leaving `gone` uncovers against `sq`, on the
@@ -281,12 +289,18 @@ impl<R: Rules> Position<R> {
         if !t.reverse.lines[sq.index()].contains(gone) {
             return None;
         }
-        let o = (0..8).find(|&o| t.rays[o][sq.index()].contains(gone))?;
-        let first = first_along(o, t.rays[o][sq.index()] & occ)?;
-        let p = self.piece_at(first);
-        let (b, k, d) = (p.color().index(), p.kind() as usize, OPPOSITE[o]);
-        (t.reverse.slide_kinds[b][d] >> k & 1 != 0 && t.slide_reaches(b, k, d, first, sq))
-            .then_some(first)
+        let o = t.rays.iter().position(|r| r[sq.index()].contains(gone))?;
+        self.slider_along(sq, o, occ)
+    }
+
+    /// The squares `color`'s pieces attack by their own kind's movement on the current board
+    /// (the union of [`Position::natural_attacks`]).
+    pub fn natural_attack_map(&self, color: Color) -> Bb<R> {
+        let mut map = Bitboard::EMPTY;
+        for sq in self.pieces_of(color) {
+            map |= self.natural_attacks(self.piece_at(sq).kind(), color, sq);
+        }
+        map
     }
 
     /// The pieces of `by` whose kind has a plain slide (for `by`).

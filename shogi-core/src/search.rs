@@ -35,7 +35,7 @@
 use crate::bitboard::Bitboard;
 use crate::eval::Evaluator;
 use crate::game::{repetition_verdict, Game, Key, Repetition, SENNICHITE_OCCURRENCES};
-use crate::geometry::{Color, Geometry, Square, SQUARES};
+use crate::geometry::{Geometry, Square, SQUARES};
 use crate::legal::Scope;
 use crate::moves::Move;
 use crate::moves::MoveList;
@@ -1071,15 +1071,6 @@ impl<R: Rules> Worker<R> {
         self.cont.piece_to(kind, mv)
     }
 
-    /// Squares attacked by `color`'s pieces (natural attacks).
-    fn attack_map(pos: &Position<R>, color: Color) -> Bb<R> {
-        let mut map = Bitboard::EMPTY;
-        for sq in pos.pieces_of(color) {
-            map |= pos.natural_attacks(pos.piece_at(sq).kind(), color, sq);
-        }
-        map
-    }
-
     /// Generates and scores the pseudo-legal moves at `ply` into the ply's buffers;
     /// `attacks`: each colour's attack maps when the node's evaluation made them (drops are
     /// ordered by them; made here otherwise).
@@ -1108,7 +1099,7 @@ impl<R: Rules> Worker<R> {
         let maps = if !captures && moves.iter().any(|m| m.is_drop()) {
             match attacks {
                 Some(a) => (a[(!us).index()], a[us.index()]),
-                None => (Self::attack_map(pos, !us), Self::attack_map(pos, us)),
+                None => (pos.natural_attack_map(!us), pos.natural_attack_map(us)),
             }
         } else {
             (Bitboard::EMPTY, Bitboard::EMPTY)
@@ -1856,6 +1847,7 @@ fn nps(nodes: u64, elapsed: Duration) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Color;
 
     #[test]
     fn pruning_margins_widen_on_boards_smaller_than_standard() {

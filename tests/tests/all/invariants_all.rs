@@ -21,7 +21,7 @@
 
 use shogi_core::eval::Evaluator;
 use shogi_core::legal::Scope;
-use shogi_core::{Bitboard, Color, Move, Outcome, Position, Rules};
+use shogi_core::{Color, Move, Outcome, Position, Rules};
 use shogi_variants::registry::{self, VariantVisitor};
 use std::time::Instant;
 
@@ -213,13 +213,9 @@ fn check_position<R: Rules>(
     // (f) the evaluation's attack maps, where it gives them.
     if let (_, Some(maps)) = eval.evaluate_with_attacks(pos) {
         for c in Color::BOTH {
-            let mut natural = Bitboard::EMPTY;
-            for sq in pos.pieces_of(c) {
-                natural |= pos.natural_attacks(pos.piece_at(sq).kind(), c, sq);
-            }
             assert_eq!(
                 maps[c.index()],
-                natural,
+                pos.natural_attack_map(c),
                 "{}",
                 ctx("evaluation's attack map")
             );
