@@ -2,6 +2,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Color, Square};
+use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{Bb, Rules};
 use crate::table::{KindMask, Reflect};
@@ -352,6 +353,46 @@ impl<R: Rules> Position<R> {
         } else {
             reach
         }
+    }
+
+    /// Whether the move `mv`, just made, gives check, found from the piece that moved and the
+    /// line it left instead of from every attacker of the king; `None` where that does not
+    /// decide it (then [`Position::in_check`] does). It decides where attacks are the pieces'
+    /// own leaps and slides (no special kind), a move changes the board only on its squares
+    /// (no capture effects, after-move effects or chained moves), checkmate ends the game (so
+    /// the side to move was not in check before the move) and that side has one royal piece: a check then comes from the moved piece, or from a slider behind the
+    /// square it left.
+    #[inline]
+    pub fn check_given_by(&self, mv: Move) -> Option<bool> {
+        let exact = const { R::HOOKS.plain_attacks() && R::HOOKS.plain_effects() };
+        let t = self.tables;
+        if !exact || t.any_special || mv.mid().is_some() {
+            return None;
+        }
+        let kings = self.royals(self.side_to_move());
+        let king = kings.lsb()?;
+        if kings.count() != 1 {
+            return None;
+        }
+        let (to, occ) = (mv.to(), self.occupied());
+        let p = self.piece_at(to);
+        let (c, k) = (p.color().index(), p.kind() as usize);
+        if t.leap[c][k][to.index()].contains(king) {
+            return Some(true);
+        }
+        // The first piece from the king along the line through `sq`, if it slides back there.
+        let slider_towards = |sq: Square| {
+            let o = t.rays.iter().position(|r| r[king.index()].contains(sq))?;
+            self.slider_along(king, o, occ)
+        };
+        let line = t.reverse.lines[king.index()];
+        if t.slide_dirs[c][k] != 0 && line.contains(to) && slider_towards(to) == Some(to) {
+            return Some(true);
+        }
+        if mv.is_drop() || !line.contains(mv.from()) {
+            return Some(false);
+        }
+        Some(slider_towards(mv.from()).is_some_and(|sq| self.piece_at(sq).color() == p.color()))
     }
 
     /// Whether `color` is in check: the opponent has a pseudo-legal move capturing one of its

@@ -35,7 +35,10 @@ pub struct Key {
 impl Key {
     /// The key of a position reached by no known move (a game's start): forcing if in check.
     pub fn of<R: Rules>(pos: &Position<R>) -> Key {
-        let checked = pos.in_check(pos.side_to_move());
+        Key::checked(pos, pos.in_check(pos.side_to_move()))
+    }
+
+    fn checked<R: Rules>(pos: &Position<R>, checked: bool) -> Key {
         Key {
             hash: pos.hash(),
             checked,
@@ -45,7 +48,11 @@ impl Key {
 
     /// The key of the position just reached by `mv`.
     pub fn after<R: Rules>(pos: &Position<R>, mv: Move) -> Key {
-        let key = Key::of(pos);
+        // Most rule sets know from the move alone whether it checks.
+        let checked = pos
+            .check_given_by(mv)
+            .unwrap_or_else(|| pos.in_check(pos.side_to_move()));
+        let key = Key::checked(pos, checked);
         match R::HOOKS.repetition {
             RepetitionRule::PerpetualCheck => key,
             RepetitionRule::PerpetualAttack => Key {

@@ -10,7 +10,8 @@
 //!     (and `count_legal_moves`/`has_legal_move` agree with the list);
 //! (e) the search's move lists (`search_moves`, every scope) hold the legal moves of their scope;
 //! (f) where the evaluation hands the search its attack maps (which order the drops), they are
-//!     each colour's natural attacks.
+//!     each colour's natural attacks;
+//! (g) where `check_given_by` decides whether a move gave check, it agrees with `in_check`.
 //! At the end of a game, unmaking every move played gives back the start.
 //!
 //! The sample below runs in CI. The long run is an ignored test:
@@ -39,6 +40,8 @@ struct Stats {
     filtered_compared: u64,
     /// Positions where (f) compared the evaluation's attack maps with the natural ones.
     maps_compared: u64,
+    /// Moves after which (g) compared `check_given_by` with `in_check`.
+    checks_compared: u64,
     /// Legal moves made and unmade for (a), also written and read back for (c).
     moves_checked: u64,
     /// Games that ended (no legal move) before the ply limit.
@@ -54,6 +57,7 @@ impl std::ops::AddAssign for Stats {
         self.filtered_compared += o.filtered_compared;
         self.maps_compared += o.maps_compared;
         self.moves_checked += o.moves_checked;
+        self.checks_compared += o.checks_compared;
         self.finished += o.finished;
     }
 }
@@ -63,13 +67,14 @@ impl std::fmt::Display for Stats {
         write!(
             f,
             "games {} plies {} positions {} fast-compared {} filtered-compared {} maps-compared {} \
-             moves {} ended {}",
+             checks-compared {} moves {} ended {}",
             self.games,
             self.plies,
             self.positions,
             self.fast_compared,
             self.filtered_compared,
             self.maps_compared,
+            self.checks_compared,
             self.moves_checked,
             self.finished
         )
@@ -94,9 +99,18 @@ fn check_position<R: Rules>(
     assert_eq!(hash, pos.compute_hash(), "{}", ctx("incremental hash"));
     let moves = pos.legal_move_list();
 
-    // (a) make/unmake of every legal move.
+    // (a) make/unmake of every legal move, and (g) the check each gives.
     for &mv in &moves {
         pos.make(mv);
+        if let Some(checks) = pos.check_given_by(mv) {
+            assert_eq!(
+                checks,
+                pos.in_check(pos.side_to_move()),
+                "{}",
+                ctx(&format!("check given by {}", pos.move_to_usi(mv)))
+            );
+            stats.checks_compared += 1;
+        }
         assert_eq!(
             pos.hash(),
             pos.compute_hash(),
@@ -328,6 +342,7 @@ fn invariants_every_variant_sample() {
     assert!(stats.fast_compared > 0);
     assert!(stats.filtered_compared > 0);
     assert!(stats.maps_compared > 0);
+    assert!(stats.checks_compared > 0);
 }
 
 fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
