@@ -360,8 +360,8 @@ impl<R: Rules> Position<R> {
     /// decide it (then [`Position::in_check`] does). It decides where attacks are the pieces'
     /// own leaps and slides (no special kind), a move changes the board only on its squares
     /// (no capture effects, after-move effects or chained moves), checkmate ends the game (so
-    /// the side to move was not in check before the move) and that side has one royal piece: a check then comes from the moved piece, or from a slider behind the
-    /// square it left.
+    /// the side to move was not in check before the move) and that side has one royal piece:
+    /// a check then comes from the moved piece, or from a slider behind the square it left.
     #[inline]
     pub fn check_given_by(&self, mv: Move) -> Option<bool> {
         let exact = const { R::HOOKS.plain_attacks() && R::HOOKS.plain_effects() };
