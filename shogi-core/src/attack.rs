@@ -279,18 +279,21 @@ impl<R: Rules> Position<R> {
             .then_some(first)
     }
 
-    /// The slider of either colour that a piece leaving `gone` uncovers against `sq`, on the
-    /// board `occ` (without `gone`): the first piece beyond `gone` on the line from `sq`, if its
-    /// kind slides back along that line as far as `sq`. With it, the attackers of `sq` on
-    /// `occ` are those before the piece left, less `gone`, plus this one (the static exchange
-    /// updates them so instead of finding them all again at every capture).
+    /// The first piece of `occ` on the line from `sq` through `through` (`through` itself if
+    /// it is in `occ`), if its kind slides back along that line as far as `sq`. With
+    /// `through` just left empty, that is the slider it uncovers against `sq`: the static
+    /// exchange's attackers are those before a piece left, less it, plus this one (updated
+    /// so instead of found again at every capture), and a move discovers check by it.
     #[inline]
-    pub(crate) fn xray_attacker(&self, sq: Square, gone: Square, occ: Bb<R>) -> Option<Square> {
+    pub(crate) fn slider_through(&self, sq: Square, through: Square, occ: Bb<R>) -> Option<Square> {
         let t = self.tables;
-        if !t.reverse.lines[sq.index()].contains(gone) {
+        if !t.reverse.lines[sq.index()].contains(through) {
             return None;
         }
-        let o = t.rays.iter().position(|r| r[sq.index()].contains(gone))?;
+        let o = t
+            .rays
+            .iter()
+            .position(|r| r[sq.index()].contains(through))?;
         self.slider_along(sq, o, occ)
     }
 
@@ -380,19 +383,14 @@ impl<R: Rules> Position<R> {
         if t.leap[c][k][to.index()].contains(king) {
             return Some(true);
         }
-        // The first piece from the king along the line through `sq`, if it slides back there.
-        let slider_towards = |sq: Square| {
-            let o = t.rays.iter().position(|r| r[king.index()].contains(sq))?;
-            self.slider_along(king, o, occ)
-        };
-        let line = t.reverse.lines[king.index()];
-        if t.slide_dirs[c][k] != 0 && line.contains(to) && slider_towards(to) == Some(to) {
+        if t.slide_dirs[c][k] != 0 && self.slider_through(king, to, occ) == Some(to) {
             return Some(true);
         }
-        if mv.is_drop() || !line.contains(mv.from()) {
+        if mv.is_drop() {
             return Some(false);
         }
-        Some(slider_towards(mv.from()).is_some_and(|sq| self.piece_at(sq).color() == p.color()))
+        let uncovered = self.slider_through(king, mv.from(), occ);
+        Some(uncovered.is_some_and(|sq| self.piece_at(sq).color() == p.color()))
     }
 
     /// Whether `color` is in check: the opponent has a pseudo-legal move capturing one of its

@@ -954,7 +954,7 @@ impl<R: Rules> Worker<R> {
         let mut found: [Option<Bb<R>>; 2] = [None, None];
         let leave = |found: &mut [Option<Bb<R>>; 2], occ: &mut Bb<R>, sq: Square| {
             occ.clear(sq);
-            if let Some(x) = pos.xray_attacker(to, sq, *occ) {
+            if let Some(x) = pos.slider_through(to, sq, *occ) {
                 if let Some(a) = &mut found[pos.piece_at(x).color().index()] {
                     a.set(x);
                 }
@@ -2078,7 +2078,7 @@ mod tests {
                     .any(|sq| {
                         let mut o = occ;
                         o.clear(sq);
-                        pos.xray_attacker(to, sq, o).is_some()
+                        pos.slider_through(to, sq, o).is_some()
                     }),
                 );
             }

@@ -223,3 +223,39 @@ fn king_capture_is_decided_by_the_board() {
         })
     );
 }
+
+/// Plays `usi` on `sfen` and returns what `check_given_by` says of it, after asserting that
+/// it agrees with `in_check` where it answers.
+fn check_given<R: shogi_core::Rules>(sfen: &str, usi: &str) -> Option<bool> {
+    let mut pos = shogi_core::Position::<R>::from_sfen(sfen).expect("valid SFEN");
+    let mv = pos.parse_usi(usi).unwrap_or_else(|e| panic!("{usi}: {e}"));
+    pos.make(mv);
+    let given = pos.check_given_by(mv);
+    if let Some(c) = given {
+        assert_eq!(c, pos.in_check(pos.side_to_move()), "{usi} on {sfen}");
+    }
+    given
+}
+
+#[test]
+fn a_move_tells_whether_it_gave_check() {
+    // White K 1a. The silver on 1c steps back to 2d and uncovers the lance on 1i along
+    // file 1 (1h-1b empty): a discovered check.
+    let discovered = "8k/9/8S/9/9/9/9/9/4K3L b - 1";
+    assert_eq!(check_given::<Std>(discovered, "1c2d"), Some(true));
+    // The lance itself moving up file 1 stays behind the silver: no check.
+    assert_eq!(check_given::<Std>(discovered, "1i1d"), Some(false));
+    // A rook dropped on the king's file checks from afar; on the next file it does not.
+    let hand = "8k/9/9/9/9/9/9/9/4K4 b RG 1";
+    assert_eq!(check_given::<Std>(hand, "R*1e"), Some(true));
+    assert_eq!(check_given::<Std>(hand, "R*2e"), Some(false));
+    // A gold dropped next to the king checks by its step; a quiet king move does not.
+    assert_eq!(check_given::<Std>(hand, "G*1b"), Some(true));
+    assert_eq!(check_given::<Std>(hand, "5i5h"), Some(false));
+    // Where the king is captured rather than mated, the side to move may have been in check
+    // before the move: the move alone does not decide it.
+    assert_eq!(
+        check_given::<Capture>("8k/9/9/9/9/9/9/9/4K3R w - 1", "1a2a"),
+        None
+    );
+}
