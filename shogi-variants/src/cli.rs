@@ -207,6 +207,11 @@ pub enum Command {
         /// goes to FILE with `-N` before the extension.
         #[arg(long)]
         kif: Option<std::path::PathBuf>,
+        /// Stop early on a sequential probability ratio test, `ELO0,ELO1[,ALPHA,BETA]`
+        /// (alpha = beta = 0.05 by default): once the game pairs show the first player's Elo
+        /// difference is ELO1 or more, or ELO0 or less. `--games` is then the most played.
+        #[arg(long)]
+        sprt: Option<crate::sprt::Sprt>,
     },
     /// Texel-style tuning of the evaluation weights on game records (`selfplay`/`match`
     /// output) or on positions with a target (`sfen <SFEN> [moves ...] target <P>` or
@@ -569,6 +574,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
             options,
             engine_variant,
             kif,
+            sprt,
         } => {
             let openings = match &openings {
                 Some(path) => std::fs::read_to_string(path)
@@ -593,6 +599,7 @@ pub fn run(cli: Cli, out: &mut dyn std::io::Write) -> Result<(), CliError> {
                 engine_variant,
                 progress_bar: true,
                 kif,
+                sprt,
             };
             let stderr = std::io::stderr();
             let summary = match &file {

@@ -14,6 +14,7 @@ pub mod records;
 pub mod registry;
 pub mod selfplay;
 pub mod serve;
+pub mod sprt;
 pub mod tune;
 pub mod usi_client;
 pub mod usi_go;

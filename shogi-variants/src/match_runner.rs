@@ -7,9 +7,11 @@
 //! malformed move, claims a win it does not have, resigns, does not answer in time, or exits
 //! loses the game, with a message saying which. The first player takes Black in odd-numbered
 //! games and White in even ones. Games are written one a line as `selfplay` writes them.
+//! With `--sprt` the match stops once the test decides (see [`crate::sprt`]).
 
 use crate::board_text::{result_code, Ending};
 use crate::registry::{self, UnknownVariant, VariantVisitor};
+use crate::sprt::{Pairs, Sprt, Verdict};
 use crate::usi_client::{BestMove, ClientError, UsiClient};
 use shogi_core::game::GameOutcome;
 use shogi_core::players::{EnginePlayer, Player};
@@ -52,6 +54,8 @@ pub struct MatchOptions {
     /// Save each game as a record file (KIF; CSA for `.csa`): game N of several goes to the
     /// file with `-N` before its extension (see [`crate::selfplay::record_path`]).
     pub kif: Option<std::path::PathBuf>,
+    /// Stop when this test decides (`games` is then the most played).
+    pub sprt: Option<Sprt>,
 }
 
 impl Default for MatchOptions {
@@ -71,6 +75,7 @@ impl Default for MatchOptions {
             engine_variant: None,
             progress_bar: false,
             kif: None,
+            sprt: None,
         }
     }
 }
@@ -112,6 +117,10 @@ pub struct MatchSummary {
     /// (`[1]`): in variants where one colour is stronger, a player can lose a match by its
     /// play with one colour alone.
     pub by_colour: [Tally; 2],
+    /// Finished game pairs (one opening with each colour) by the first player's half points.
+    pub pairs: Pairs,
+    /// The SPRT's verdict, when the match stopped on one.
+    pub verdict: Option<Verdict>,
 }
 
 /// Wins, losses and draws of one player over some games.
@@ -482,6 +491,7 @@ fn play_match<R: Rules>(
             None => writeln!(progress, "{text}").and_then(|_| progress.flush()),
         }
     };
+    let mut pair_first = 0;
     for index in 0..opts.games {
         let number = index + 1;
         let first_color = if index % 2 == 0 {
@@ -570,19 +580,28 @@ fn play_match<R: Rules>(
         summary.games += 1;
         summary.plies += game.moves().len();
         let tally = &mut summary.by_colour[first_color.index()];
-        match winner {
+        let half_points = match winner {
             Some(w) if w == first_color => {
                 summary.wins += 1;
                 tally.wins += 1;
+                2
             }
             Some(_) => {
                 summary.losses += 1;
                 tally.losses += 1;
+                0
             }
             None => {
                 summary.draws += 1;
                 tally.draws += 1;
+                1
             }
+        };
+        // Games 2k+1 and 2k+2 play the same opening: a pair.
+        if index % 2 == 0 {
+            pair_first = half_points;
+        } else {
+            summary.pairs[pair_first + half_points] += 1;
         }
         if let Some(path) = &opts.kif {
             let names = match first_color {
@@ -624,10 +643,13 @@ fn play_match<R: Rules>(
             labels.0, labels.1
         )?;
         records.flush()?;
-        let tally = format!(
+        let mut tally = format!(
             "first +{} -{} ={}",
             summary.wins, summary.losses, summary.draws
         );
+        if let Some(sprt) = &opts.sprt {
+            tally.push_str(&format!(", LLR {:.2}", sprt.llr(&summary.pairs)));
+        }
         match &bar {
             Some(b) => {
                 b.set_message(tally);
@@ -644,6 +666,14 @@ fn play_match<R: Rules>(
                     started.elapsed().as_secs_f64(),
                 ),
             )?,
+        }
+        if let Some(sprt) = &opts.sprt {
+            if index % 2 == 1 {
+                summary.verdict = sprt.verdict(&summary.pairs);
+                if summary.verdict.is_some() {
+                    break;
+                }
+            }
         }
     }
     if let Some(b) = bar {
@@ -677,10 +707,14 @@ pub fn summary_text(opts: &MatchOptions, s: &MatchSummary) -> String {
             t.score() * 100.0
         ),
     };
+    let sprt = match &opts.sprt {
+        Some(t) => format!("\n{}", t.report(&s.pairs)),
+        None => String::new(),
+    };
     format!(
         "first: {}\nsecond: {}\n{} at {} ms a move: {} games, first +{} -{} ={} \
          ({} forfeits); score {:.1}%, Elo difference {elo} (95%); {avg:.0} plies a game\n\
-         first {}, {}",
+         first {}, {}{sprt}",
         s.first_name,
         s.second_name,
         opts.id,

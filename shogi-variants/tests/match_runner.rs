@@ -466,3 +466,26 @@ fn unreadable_openings_file_is_an_error() {
     );
     assert!(output.stdout.is_empty());
 }
+
+/// `--sprt`: against an engine that loses every game (an illegal move each time), the test
+/// accepts H1 after the first pair and the match stops there; with no test it plays on.
+#[test]
+fn sprt_stops_the_match_once_it_decides() {
+    use shogi_variants::sprt::{Sprt, Verdict};
+    let loser = fake_engine("sprt-loser", "echo 'bestmove 5e5a'");
+    let mut o = opts("shogi", loser, 40, 40);
+    o.sprt = Some("0,10".parse::<Sprt>().unwrap());
+    let (s, records, _) = run(&o);
+    assert_eq!((s.games, s.wins), (2, 2));
+    assert_eq!(records.len(), 2);
+    assert_eq!(s.pairs, [0, 0, 0, 0, 1]);
+    assert_eq!(s.verdict, Some(Verdict::H1));
+    let text = summary_text(&o, &s);
+    assert!(text.contains("H1 accepted (Elo +10 or more)"), "{text}");
+
+    o.sprt = None;
+    o.games = 6;
+    let (s, _, _) = run(&o);
+    assert_eq!((s.games, s.wins, s.verdict), (6, 6, None));
+    assert_eq!(s.pairs, [0, 0, 0, 0, 3]);
+}
