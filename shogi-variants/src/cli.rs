@@ -210,7 +210,8 @@ pub enum Command {
         /// Stop early on a sequential probability ratio test, `ELO0,ELO1[,ALPHA,BETA]`
         /// (alpha = beta = 0.05 by default): once the game pairs show the first player's Elo
         /// difference is ELO1 or more, or ELO0 or less. `--games` is then the most played.
-        #[arg(long)]
+        /// A negative ELO0 needs no `=`: `--sprt -10,10`.
+        #[arg(long, allow_hyphen_values = true)]
         sprt: Option<crate::sprt::Sprt>,
     },
     /// Texel-style tuning of the evaluation weights on game records (`selfplay`/`match`

@@ -488,4 +488,30 @@ fn sprt_stops_the_match_once_it_decides() {
     let (s, _, _) = run(&o);
     assert_eq!((s.games, s.wins, s.verdict), (6, 6, None));
     assert_eq!(s.pairs, [0, 0, 0, 0, 3]);
+
+    // The command line takes a negative ELO0 as it is, and refuses bounds in the wrong order.
+    let cli = |sprt: &str| {
+        Command::new(BIN)
+            .args(["match", "shogi", "--engine", &o.engine, "--games", "10"])
+            .args(["--movetime", "10", "--hash", "1", "--sprt", sprt])
+            .output()
+            .unwrap()
+    };
+    let ok = cli("-10,10");
+    let stdout = String::from_utf8_lossy(&ok.stdout);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert!(stdout.contains("2 games, first +2 -0 =0"), "{stdout}");
+    assert!(
+        stdout.contains("SPRT [-10, 10] alpha 0.05 beta 0.05: LLR"),
+        "{stdout}"
+    );
+    let bad = cli("10,-10");
+    assert!(!bad.status.success());
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("ELO1 (-10) must be greater than ELO0 (10)")
+    );
 }
