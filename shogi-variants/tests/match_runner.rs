@@ -468,17 +468,18 @@ fn unreadable_openings_file_is_an_error() {
 }
 
 /// `--sprt`: against an engine that loses every game (an illegal move each time), the test
-/// accepts H1 after the first pair and the match stops there; with no test it plays on.
+/// accepts H1 after 18 pairs (against [0, 10]) and the match stops there; with no test it
+/// plays on.
 #[test]
 fn sprt_stops_the_match_once_it_decides() {
     use shogi_variants::sprt::{Sprt, Verdict};
     let loser = fake_engine("sprt-loser", "echo 'bestmove 5e5a'");
-    let mut o = opts("shogi", loser, 40, 40);
+    let mut o = opts("shogi", loser, 60, 40);
     o.sprt = Some("0,10".parse::<Sprt>().unwrap());
     let (s, records, _) = run(&o);
-    assert_eq!((s.games, s.wins), (2, 2));
-    assert_eq!(records.len(), 2);
-    assert_eq!(s.pairs, [0, 0, 0, 0, 1]);
+    assert_eq!((s.games, s.wins), (36, 36));
+    assert_eq!(records.len(), 36);
+    assert_eq!(s.pairs, [0, 0, 0, 0, 18]);
     assert_eq!(s.verdict, Some(Verdict::H1));
     let text = summary_text(&o, &s);
     assert!(text.contains("H1 accepted (Elo +10 or more)"), "{text}");
@@ -492,7 +493,7 @@ fn sprt_stops_the_match_once_it_decides() {
     // The command line takes a negative ELO0 as it is, and refuses bounds in the wrong order.
     let cli = |sprt: &str| {
         Command::new(BIN)
-            .args(["match", "shogi", "--engine", &o.engine, "--games", "10"])
+            .args(["match", "shogi", "--engine", &o.engine, "--games", "40"])
             .args(["--movetime", "10", "--hash", "1", "--sprt", sprt])
             .output()
             .unwrap()
@@ -504,7 +505,8 @@ fn sprt_stops_the_match_once_it_decides() {
         "{}",
         String::from_utf8_lossy(&ok.stderr)
     );
-    assert!(stdout.contains("2 games, first +2 -0 =0"), "{stdout}");
+    // [-10, 10] decides on fewer won pairs than [0, 10]: 12.
+    assert!(stdout.contains("24 games, first +24 -0 =0"), "{stdout}");
     assert!(
         stdout.contains("SPRT [-10, 10] alpha 0.05 beta 0.05: LLR"),
         "{stdout}"
