@@ -106,16 +106,11 @@ impl Sprt {
             Some(Verdict::H0) => format!("H0 accepted (Elo {:+} or less)", self.elo0),
             None => "no verdict yet".to_string(),
         };
-        let p = pairs;
+        let [p0, p1, p2, p3, p4] = pairs;
         format!(
-            "SPRT {self}: LLR {:.2} ({lower:.2}, {upper:.2}), {state}; pairs by points 0-2 \
-             in halves: {} {} {} {} {}",
+            "SPRT {self}: LLR {:.2} ({lower:.2}, {upper:.2}), {state}; pairs scoring \
+             0/0.5/1/1.5/2: {p0} {p1} {p2} {p3} {p4}",
             self.llr(pairs),
-            p[0],
-            p[1],
-            p[2],
-            p[3],
-            p[4]
         )
     }
 }
@@ -256,35 +251,23 @@ mod tests {
                 beta: 0.2
             })
         );
-        assert_eq!("5".parse::<Sprt>(), Err(SprtError::Count(1)));
-        assert_eq!("0,5,0.05".parse::<Sprt>(), Err(SprtError::Count(3)));
-        assert_eq!(
-            "0,x".parse::<Sprt>(),
-            Err(SprtError::Number("x".to_string()))
-        );
-        assert_eq!(
-            "0,NaN".parse::<Sprt>(),
-            Err(SprtError::Number("NaN".to_string()))
-        );
-        assert!(matches!(
-            "5,0".parse::<Sprt>(),
-            Err(SprtError::Order { .. })
-        ));
-        assert!(matches!(
-            "5,5".parse::<Sprt>(),
-            Err(SprtError::Order { .. })
-        ));
-        assert_eq!(
-            "0,5,0.5,0.05".parse::<Sprt>(),
-            Err(SprtError::Rate("0.5".to_string()))
-        );
-        assert_eq!(
-            "0,5,0.05,0".parse::<Sprt>(),
-            Err(SprtError::Rate("0".to_string()))
-        );
-        assert_eq!(
-            "0,1e6".parse::<Sprt>(),
-            Err(SprtError::Range("1e6".to_string()))
-        );
+        let refused = [
+            ("5", SprtError::Count(1)),
+            ("0,5,0.05", SprtError::Count(3)),
+            ("0,x", SprtError::Number("x".to_string())),
+            ("0,NaN", SprtError::Number("NaN".to_string())),
+            ("0,5,0.5,0.05", SprtError::Rate("0.5".to_string())),
+            ("0,5,0.05,0", SprtError::Rate("0".to_string())),
+            ("0,1e6", SprtError::Range("1e6".to_string())),
+        ];
+        for (text, error) in refused {
+            assert_eq!(text.parse::<Sprt>(), Err(error), "{text}");
+        }
+        for text in ["5,0", "5,5"] {
+            assert!(
+                matches!(text.parse::<Sprt>(), Err(SprtError::Order { .. })),
+                "{text}"
+            );
+        }
     }
 }
