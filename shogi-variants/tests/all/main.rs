@@ -12,6 +12,7 @@ mod play;
 mod regressions;
 mod selfplay;
 mod serve_units;
+mod sprt;
 mod units;
 mod usi;
 mod usi_games;
