@@ -290,11 +290,17 @@ impl<R: Rules> Position<R> {
         if !t.reverse.lines[sq.index()].contains(through) {
             return None;
         }
-        let o = t
+        let o = self.direction_to(sq, through)?;
+        self.slider_along(sq, o, occ)
+    }
+
+    /// The absolute direction from `sq` along which `other` lies, if they share a line.
+    #[inline]
+    fn direction_to(&self, sq: Square, other: Square) -> Option<usize> {
+        self.tables
             .rays
             .iter()
-            .position(|r| r[sq.index()].contains(through))?;
-        self.slider_along(sq, o, occ)
+            .position(|r| r[sq.index()].contains(other))
     }
 
     /// The squares `color`'s pieces attack by their own kind's movement on the current board
@@ -367,16 +373,8 @@ impl<R: Rules> Position<R> {
     /// a check then comes from the moved piece, or from a slider behind the square it left.
     #[inline]
     pub fn check_given_by(&self, mv: Move) -> Option<bool> {
-        let exact = const { R::HOOKS.plain_attacks() && R::HOOKS.plain_effects() };
+        let king = self.lone_king_for_check_test(mv, self.side_to_move())?;
         let t = self.tables;
-        if !exact || t.any_special || mv.mid().is_some() {
-            return None;
-        }
-        let kings = self.royals(self.side_to_move());
-        let king = kings.lsb()?;
-        if kings.count() != 1 {
-            return None;
-        }
         let (to, occ) = (mv.to(), self.occupied());
         let p = self.piece_at(to);
         let (c, k) = (p.color().index(), p.kind() as usize);
@@ -391,6 +389,76 @@ impl<R: Rules> Position<R> {
         }
         let uncovered = self.slider_through(king, mv.from(), occ);
         Some(uncovered.is_some_and(|sq| self.piece_at(sq).color() == p.color()))
+    }
+
+    /// Whether `mv`, not yet played, would give check: [`Position::check_given_by`] asked
+    /// before the move, where it answers (`None` elsewhere). The search plays a move it prunes
+    /// only when it would give check; this spares making and taking back the others.
+    #[inline]
+    pub fn gives_check(&self, mv: Move) -> Option<bool> {
+        let us = self.side_to_move();
+        let king = self.lone_king_for_check_test(mv, !us)?;
+        let t = self.tables;
+        let to = mv.to();
+        // The kind that lands on `to`.
+        let c = us.index();
+        let k = if mv.is_drop() {
+            mv.drop_kind() as usize
+        } else if mv.is_promotion() {
+            t.promote_to[self.piece_at(mv.from()).kind() as usize] as usize
+        } else {
+            self.piece_at(mv.from()).kind() as usize
+        };
+        if t.leap[c][k][to.index()].contains(king) {
+            return Some(true);
+        }
+        // The board after the move, as far as lines are concerned.
+        let mut occ = self.occupied();
+        if !mv.is_drop() {
+            occ.clear(mv.from());
+        }
+        occ.set(to);
+        if t.slide_dirs[c][k] != 0 && t.reverse.lines[king.index()].contains(to) {
+            // The moved piece slides back to the king along the line, nothing between.
+            let o = self.direction_to(king, to)?;
+            let d = OPPOSITE[o];
+            if first_along(o, t.rays[o][king.index()] & occ) == Some(to)
+                && t.reverse.slide_kinds[c][d] >> k & 1 != 0
+                && t.slide_reaches(c, k, d, to, king)
+            {
+                return Some(true);
+            }
+        }
+        if mv.is_drop() {
+            return Some(false);
+        }
+        // A slider of ours uncovered behind the square left. The first piece on that line may
+        // be the moved one (it stayed on the line): that uncovers nothing, and its square still
+        // holds the old contents on this board, so it is not read.
+        if !t.reverse.lines[king.index()].contains(mv.from()) {
+            return Some(false);
+        }
+        let Some(o) = self.direction_to(king, mv.from()) else {
+            return Some(false);
+        };
+        if first_along(o, t.rays[o][king.index()] & occ) == Some(to) {
+            return Some(false);
+        }
+        let uncovered = self.slider_along(king, o, occ);
+        Some(uncovered.is_some_and(|sq| self.piece_at(sq).color() == us))
+    }
+
+    /// The royal piece of `checked` when whether `mv` checks it can be read from the move
+    /// alone (the conditions of [`Position::check_given_by`]): its square, else `None`.
+    #[inline]
+    fn lone_king_for_check_test(&self, mv: Move, checked: Color) -> Option<Square> {
+        let exact = const { R::HOOKS.plain_attacks() && R::HOOKS.plain_effects() };
+        if !exact || self.tables.any_special || mv.mid().is_some() {
+            return None;
+        }
+        let kings = self.royals(checked);
+        let king = kings.lsb()?;
+        (kings.count() == 1).then_some(king)
     }
 
     /// Whether `color` is in check: the opponent has a pseudo-legal move capturing one of its

@@ -1448,6 +1448,11 @@ impl<R: Rules> Worker<R> {
             // tree several times wider. Only checks that hold their ground are extended.
             // Whether a move holds is known before it is played, whether it checks only after:
             // a pruned move that would not hold is not played at all.
+            // A pruned move that gives no check is not played at all (where that is known
+            // before the move).
+            if pruned && pos.gives_check(mv) == Some(false) {
+                continue;
+            }
             let holds = pruned.then(|| {
                 self.check_holds(mv, order, || see_memo.unwrap_or_else(|| Self::see(pos, mv)))
             });

@@ -229,11 +229,14 @@ fn king_capture_is_decided_by_the_board() {
 fn check_given<R: shogi_core::Rules>(sfen: &str, usi: &str) -> Option<bool> {
     let mut pos = shogi_core::Position::<R>::from_sfen(sfen).expect("valid SFEN");
     let mv = pos.parse_usi(usi).unwrap_or_else(|e| panic!("{usi}: {e}"));
+    // Asked before the move, the answer is the same.
+    let foreseen = pos.gives_check(mv);
     pos.make(mv);
     let given = pos.check_given_by(mv);
     if let Some(c) = given {
         assert_eq!(c, pos.in_check(pos.side_to_move()), "{usi} on {sfen}");
     }
+    assert_eq!(foreseen, given, "foreseen: {usi} on {sfen}");
     given
 }
 
@@ -252,6 +255,16 @@ fn a_move_tells_whether_it_gave_check() {
     // A gold dropped next to the king checks by its step; a quiet king move does not.
     assert_eq!(check_given::<Std>(hand, "G*1b"), Some(true));
     assert_eq!(check_given::<Std>(hand, "5i5h"), Some(false));
+    // A silver stepping up the king's file in front of a rook stays between them: it
+    // uncovers nothing (the square it lands on, empty before the move, is not read).
+    let screen = "8k/9/9/9/8S/9/9/9/4K3R b - 1";
+    assert_eq!(check_given::<Std>(screen, "1e1d"), Some(false));
+    // Stepping off the file, it uncovers the rook.
+    assert_eq!(check_given::<Std>(screen, "1e2d"), Some(true));
+    // A silver stepping beside the king checks only when it promotes (a gold's side step).
+    let silver = "8k/6S2/9/9/9/9/9/9/4K4 b - 1";
+    assert_eq!(check_given::<Std>(silver, "3b2a+"), Some(true));
+    assert_eq!(check_given::<Std>(silver, "3b2a"), Some(false));
     // Where the king is captured rather than mated, the side to move may have been in check
     // before the move: the move alone does not decide it.
     assert_eq!(

@@ -11,7 +11,8 @@
 //! (e) the search's move lists (`search_moves`, every scope) hold the legal moves of their scope;
 //! (f) where the evaluation hands the search its attack maps (which order the drops), they are
 //!     each colour's natural attacks;
-//! (g) where `check_given_by` decides whether a move gave check, it agrees with `in_check`.
+//! (g) where `check_given_by` decides whether a move gave check, it agrees with `in_check`;
+//!     so does `gives_check`, asked before the move.
 //! At the end of a game, unmaking every move played gives back the start.
 //!
 //! The sample below runs in CI. The long run is an ignored test:
@@ -42,6 +43,8 @@ struct Stats {
     maps_compared: u64,
     /// Moves after which (g) compared `check_given_by` with `in_check`.
     checks_compared: u64,
+    /// Moves for which (g) compared `gives_check` (asked before the move) with `in_check`.
+    checks_foreseen: u64,
     /// Legal moves made and unmade for (a), also written and read back for (c).
     moves_checked: u64,
     /// Games that ended (no legal move) before the ply limit.
@@ -58,6 +61,7 @@ impl std::ops::AddAssign for Stats {
         self.maps_compared += o.maps_compared;
         self.moves_checked += o.moves_checked;
         self.checks_compared += o.checks_compared;
+        self.checks_foreseen += o.checks_foreseen;
         self.finished += o.finished;
     }
 }
@@ -67,7 +71,7 @@ impl std::fmt::Display for Stats {
         write!(
             f,
             "games {} plies {} positions {} fast-compared {} filtered-compared {} maps-compared {} \
-             checks-compared {} moves {} ended {}",
+             checks-compared {} checks-foreseen {} moves {} ended {}",
             self.games,
             self.plies,
             self.positions,
@@ -75,6 +79,7 @@ impl std::fmt::Display for Stats {
             self.filtered_compared,
             self.maps_compared,
             self.checks_compared,
+            self.checks_foreseen,
             self.moves_checked,
             self.finished
         )
@@ -101,7 +106,17 @@ fn check_position<R: Rules>(
 
     // (a) make/unmake of every legal move, and (g) the check each gives.
     for &mv in &moves {
+        let foreseen = pos.gives_check(mv);
         pos.make(mv);
+        if let Some(checks) = foreseen {
+            assert_eq!(
+                checks,
+                pos.in_check(pos.side_to_move()),
+                "{}",
+                ctx(&format!("check foreseen for {}", pos.move_to_usi(mv)))
+            );
+            stats.checks_foreseen += 1;
+        }
         if let Some(checks) = pos.check_given_by(mv) {
             assert_eq!(
                 checks,
@@ -343,6 +358,7 @@ fn invariants_every_variant_sample() {
     assert!(stats.filtered_compared > 0);
     assert!(stats.maps_compared > 0);
     assert!(stats.checks_compared > 0);
+    assert!(stats.checks_foreseen > 0);
 }
 
 fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
