@@ -242,29 +242,38 @@ fn check_given<R: shogi_core::Rules>(sfen: &str, usi: &str) -> Option<bool> {
 
 #[test]
 fn a_move_tells_whether_it_gave_check() {
-    // White K 1a. The silver on 1c steps back to 2d and uncovers the lance on 1i along
-    // file 1 (1h-1b empty): a discovered check.
     let discovered = "8k/9/8S/9/9/9/9/9/4K3L b - 1";
-    assert_eq!(check_given::<Std>(discovered, "1c2d"), Some(true));
-    // The lance itself moving up file 1 stays behind the silver: no check.
-    assert_eq!(check_given::<Std>(discovered, "1i1d"), Some(false));
-    // A rook dropped on the king's file checks from afar; on the next file it does not.
     let hand = "8k/9/9/9/9/9/9/9/4K4 b RG 1";
-    assert_eq!(check_given::<Std>(hand, "R*1e"), Some(true));
-    assert_eq!(check_given::<Std>(hand, "R*2e"), Some(false));
-    // A gold dropped next to the king checks by its step; a quiet king move does not.
-    assert_eq!(check_given::<Std>(hand, "G*1b"), Some(true));
-    assert_eq!(check_given::<Std>(hand, "5i5h"), Some(false));
-    // A silver stepping up the king's file in front of a rook stays between them: it
-    // uncovers nothing (the square it lands on, empty before the move, is not read).
     let screen = "8k/9/9/9/8S/9/9/9/4K3R b - 1";
-    assert_eq!(check_given::<Std>(screen, "1e1d"), Some(false));
-    // Stepping off the file, it uncovers the rook.
-    assert_eq!(check_given::<Std>(screen, "1e2d"), Some(true));
-    // A silver stepping beside the king checks only when it promotes (a gold's side step).
     let silver = "8k/6S2/9/9/9/9/9/9/4K4 b - 1";
-    assert_eq!(check_given::<Std>(silver, "3b2a+"), Some(true));
-    assert_eq!(check_given::<Std>(silver, "3b2a"), Some(false));
+    // White's king is on 1a in each.
+    let cases = [
+        // The silver on 1c steps back to 2d and uncovers the lance on 1i along file 1.
+        (discovered, "1c2d", true),
+        // The lance itself moving up file 1 stays behind the silver.
+        (discovered, "1i1d", false),
+        // A rook dropped on the king's file checks from afar; on the next file it does not.
+        (hand, "R*1e", true),
+        (hand, "R*2e", false),
+        // A gold dropped next to the king checks by its step; a quiet king move does not.
+        (hand, "G*1b", true),
+        (hand, "5i5h", false),
+        // A silver stepping up the king's file in front of a rook stays between them: it
+        // uncovers nothing (the square it lands on, empty before the move, is not read);
+        // stepping off the file, it uncovers the rook.
+        (screen, "1e1d", false),
+        (screen, "1e2d", true),
+        // A silver stepping beside the king checks only when it promotes (a gold's side step).
+        (silver, "3b2a+", true),
+        (silver, "3b2a", false),
+    ];
+    for (sfen, usi, checks) in cases {
+        assert_eq!(
+            check_given::<Std>(sfen, usi),
+            Some(checks),
+            "{usi} on {sfen}"
+        );
+    }
     // Where the king is captured rather than mated, the side to move may have been in check
     // before the move: the move alone does not decide it.
     assert_eq!(

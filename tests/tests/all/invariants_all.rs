@@ -108,23 +108,24 @@ fn check_position<R: Rules>(
     for &mv in &moves {
         let foreseen = pos.gives_check(mv);
         pos.make(mv);
-        if let Some(checks) = foreseen {
-            assert_eq!(
-                checks,
-                pos.in_check(pos.side_to_move()),
-                "{}",
-                ctx(&format!("check foreseen for {}", pos.move_to_usi(mv)))
-            );
-            stats.checks_foreseen += 1;
-        }
-        if let Some(checks) = pos.check_given_by(mv) {
-            assert_eq!(
-                checks,
-                pos.in_check(pos.side_to_move()),
-                "{}",
-                ctx(&format!("check given by {}", pos.move_to_usi(mv)))
-            );
-            stats.checks_compared += 1;
+        let answers = [
+            (foreseen, "check foreseen for", &mut stats.checks_foreseen),
+            (
+                pos.check_given_by(mv),
+                "check given by",
+                &mut stats.checks_compared,
+            ),
+        ];
+        for (answer, what, count) in answers {
+            if let Some(checks) = answer {
+                assert_eq!(
+                    checks,
+                    pos.in_check(pos.side_to_move()),
+                    "{}",
+                    ctx(&format!("{what} {}", pos.move_to_usi(mv)))
+                );
+                *count += 1;
+            }
         }
         assert_eq!(
             pos.hash(),
