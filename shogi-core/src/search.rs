@@ -1446,10 +1446,9 @@ impl<R: Rules> Worker<R> {
             // taken for nothing) is an ordinary quiet move: shogi offers many such checks with
             // pieces in hand, and extending them, never pruning nor reducing them, made the
             // tree several times wider. Only checks that hold their ground are extended.
-            // Whether a move holds is known before it is played, whether it checks only after:
-            // a pruned move that would not hold is not played at all.
-            // A pruned move that gives no check is not played at all (where that is known
-            // before the move).
+            // So a pruned move is played only to see whether it checks, and not at all when it
+            // would not hold or, where that is known before the move (`gives_check`), when it
+            // gives no check.
             if pruned && pos.gives_check(mv) == Some(false) {
                 continue;
             }

@@ -225,7 +225,8 @@ fn king_capture_is_decided_by_the_board() {
 }
 
 /// Plays `usi` on `sfen` and returns what `check_given_by` says of it, after asserting that
-/// it agrees with `in_check` where it answers.
+/// it agrees with `in_check` where it answers and that `gives_check`, asked before the move,
+/// says the same.
 fn check_given<R: shogi_core::Rules>(sfen: &str, usi: &str) -> Option<bool> {
     let mut pos = shogi_core::Position::<R>::from_sfen(sfen).expect("valid SFEN");
     let mv = pos.parse_usi(usi).unwrap_or_else(|e| panic!("{usi}: {e}"));
