@@ -12,6 +12,7 @@ pub use shogi_rules::{board_text, eval_weights, geometry, keywords, pieces, rend
 pub mod attack;
 pub mod bench;
 pub mod bitboard;
+mod correction;
 pub mod effects;
 pub mod ending;
 pub mod error;

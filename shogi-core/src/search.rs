@@ -7,7 +7,8 @@
 //! reverse futility and late-move pruning and reductions (both sharper where the static value
 //! is not improving on our previous move), pruning of quiet moves and drops that lose material
 //! by exchange near the leaves, a check extension, mate-distance pruning and a capture
-//! quiescence search that uses the table too.
+//! quiescence search that uses the table too. The static value every pruning reads is
+//! corrected by what earlier searches found in positions alike ([`crate::correction`]).
 //!
 //! Where the fast legality path applies, a node's moves are generated legal
 //! ([`Position::search_moves`]) instead of being made and tested one by one: the test was a
@@ -33,6 +34,7 @@
 //! a quiet move is seen.
 
 use crate::bitboard::Bitboard;
+use crate::correction::{self, Correction};
 use crate::eval::Evaluator;
 use crate::game::{repetition_verdict, Game, Key, Repetition, SENNICHITE_OCCURRENCES};
 use crate::geometry::{Geometry, Square, SQUARES};
@@ -234,6 +236,8 @@ struct Worker<R: Rules> {
     history: Vec<i32>,
     /// Continuation history (see [`ContHistory`]).
     cont: ContHistory,
+    /// Correction history of the static evaluation (see [`Correction`]).
+    correction: Correction,
     /// The piece-to index ([`ContHistory::piece_to`]) of the move played at each ply of the
     /// current line; `None` for a pass.
     moved: Vec<Option<u32>>,
@@ -510,6 +514,7 @@ impl<R: Rules> Worker<R> {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * ORIGINS * SQUARES],
             cont,
+            correction: Correction::default(),
             moved: vec![None; MAX_PLY + 2],
             reductions,
             nodes: 0,
@@ -546,6 +551,7 @@ impl<R: Rules> Worker<R> {
     fn clear(&mut self) {
         self.history.fill(0);
         self.cont.clear();
+        self.correction.clear();
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -880,6 +886,19 @@ impl<R: Rules> Worker<R> {
     #[inline]
     fn evaluate(&self, pos: &Position<R>) -> i32 {
         self.eval.evaluate(pos)
+    }
+
+    /// The correction-history keys of `pos` at `ply` (see [`Correction`]).
+    #[inline]
+    fn correction_keys(&self, pos: &Position<R>, ply: usize) -> correction::Keys {
+        let previous = ply.checked_sub(1).and_then(|p| self.moved[p]);
+        correction::Keys::of(pos, previous)
+    }
+
+    /// `raw`, a static value at `keys`, corrected by what the search learned there.
+    #[inline]
+    fn corrected(&self, raw: i32, keys: correction::Keys) -> i32 {
+        (raw + self.correction.value(keys)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// The value of a repetition of the current position (last key) with an earlier one
@@ -1288,10 +1307,13 @@ impl<R: Rules> Worker<R> {
         }
 
         // The evaluation's attack maps, where it has them, spare `generate` its own.
-        let (static_eval, attacks) = if in_check {
-            (-INF, None)
-        } else {
-            self.eval.evaluate_with_attacks(pos)
+        let correction_keys = (!in_check).then(|| self.correction_keys(pos, ply));
+        let (static_eval, attacks) = match correction_keys {
+            None => (-INF, None),
+            Some(keys) => {
+                let (raw, attacks) = self.eval.evaluate_with_attacks(pos);
+                (self.corrected(raw, keys), attacks)
+            }
         };
         self.static_evals[ply] = static_eval;
         // Improving: our static value rose since our previous move (two plies up; four when
@@ -1575,6 +1597,17 @@ impl<R: Rules> Worker<R> {
         // A root searched without some of its moves (MultiPV) has no value of its own.
         if (ply > 0 || self.root_excluded.is_empty()) && excluded.is_none() {
             let bound = bound_of(best_value, alpha_orig, beta);
+            if let Some(keys) = correction_keys.filter(|_| {
+                correction::worth_learning(
+                    bound,
+                    best_value,
+                    static_eval,
+                    best_move.is_some_and(|m| Self::victim_value(pos, m).is_some()),
+                    MATE_BOUND,
+                )
+            }) {
+                self.correction.learn(keys, best_value - static_eval, depth);
+            }
             self.tt
                 .store(hash, best_move, value_to_tt(best_value, ply), depth, bound);
         }
@@ -1637,7 +1670,12 @@ impl<R: Rules> Worker<R> {
         let mut best_move = None;
         let mut best_value = -INF;
         if !evasions {
-            let stand = self.evaluate(pos);
+            // Corrected as in the main search, which learns only out of check.
+            let stand = if in_check {
+                self.evaluate(pos)
+            } else {
+                self.corrected(self.evaluate(pos), self.correction_keys(pos, ply))
+            };
             if stand >= beta {
                 return stand;
             }
