@@ -123,11 +123,7 @@ pub fn worth_learning(
 mod tests {
     use super::*;
 
-    crate::rules::test_rule_set!(
-        Standard,
-        crate::pieces::STANDARD_PIECES,
-        crate::table::Hooks::STANDARD
-    );
+    use crate::rules::fixtures::Standard;
 
     fn keys(sfen: &str) -> Keys {
         Keys::of(&Position::<Standard>::from_sfen(sfen).unwrap(), None)

@@ -139,9 +139,9 @@ impl<R: Rules> Derived for R {}
 /// A unit tests' rule set `$ty` on the standard board with `$pieces` and `$hooks`, no setups.
 #[cfg(test)]
 macro_rules! test_rule_set {
-    ($ty:ident, $pieces:expr, $hooks:expr) => {
+    ($vis:vis $ty:ident, $pieces:expr, $hooks:expr) => {
         #[derive(Clone, Copy, Debug, Default)]
-        struct $ty;
+        $vis struct $ty;
         crate::impl_rules!(
             $ty,
             crate::table::RuleTable {
@@ -159,6 +159,16 @@ macro_rules! test_rule_set {
 }
 #[cfg(test)]
 pub(crate) use test_rule_set;
+
+/// Standard shogi for the unit tests (the provided rule sets live in shogi-variants).
+#[cfg(test)]
+pub(crate) mod fixtures {
+    crate::rules::test_rule_set!(
+        pub(crate) Standard,
+        crate::pieces::STANDARD_PIECES,
+        crate::table::Hooks::STANDARD
+    );
+}
 
 #[cfg(test)]
 mod tests {
@@ -198,7 +208,7 @@ mod tests {
         p
     };
 
-    crate::rules::test_rule_set!(Standard, STANDARD_PIECES, Hooks::STANDARD);
+    use crate::rules::fixtures::Standard;
     crate::rules::test_rule_set!(Odd, ODD_PIECES, Hooks::STANDARD);
     crate::rules::test_rule_set!(Exotic, EXOTIC_PIECES, Hooks::STANDARD);
 

@@ -2182,11 +2182,7 @@ mod tests {
         }
     }
 
-    crate::rules::test_rule_set!(
-        Standard,
-        crate::pieces::STANDARD_PIECES,
-        crate::table::Hooks::STANDARD
-    );
+    use crate::rules::fixtures::Standard;
 
     /// A searcher that has searched `sfen` to depth 7, and the move `usi` of its root.
     fn searched(sfen: &str, usi: &str) -> (Searcher<Standard>, Position<Standard>, Move) {

@@ -135,11 +135,7 @@ impl<R: Rules> Position<R> {
 mod tests {
     use super::*;
 
-    crate::rules::test_rule_set!(
-        Standard,
-        crate::pieces::STANDARD_PIECES,
-        crate::table::Hooks::STANDARD
-    );
+    use crate::rules::fixtures::Standard;
 
     fn captures(sfen: &str) -> Vec<String> {
         let mut pos = Position::<Standard>::from_sfen(sfen).unwrap();
