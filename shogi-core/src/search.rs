@@ -2184,6 +2184,17 @@ mod tests {
 
     use crate::rules::fixtures::Standard;
 
+    #[test]
+    fn the_search_learns_corrections_and_a_new_game_forgets_them() {
+        let (mut s, _, _) = searched(
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "7g7f",
+        );
+        assert!(s.main.correction.learned() > 0);
+        s.clear();
+        assert_eq!(s.main.correction.learned(), 0);
+    }
+
     /// A searcher that has searched `sfen` to depth 7, and the move `usi` of its root.
     fn searched(sfen: &str, usi: &str) -> (Searcher<Standard>, Position<Standard>, Move) {
         let game = Game::<Standard>::from_sfen(sfen).unwrap();
