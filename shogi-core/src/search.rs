@@ -785,19 +785,9 @@ impl<R: Rules> Worker<R> {
             self.root_hint = pv.first().copied();
             let elapsed = self.start.elapsed();
             if !self.helper {
-                let nodes = self.nodes + self.shared_nodes.load(Ordering::Relaxed);
                 for (rank, (value, pv)) in lines.iter().enumerate() {
-                    info(&Info {
-                        depth,
-                        seldepth: self.seldepth.max(depth as usize) as u32,
-                        multipv: (line_count > 1).then_some(rank as u32 + 1),
-                        score: Score::from_value(*value),
-                        nodes,
-                        nps: nps(nodes, elapsed),
-                        time: elapsed,
-                        hashfull: self.tt.hashfull(),
-                        pv: pv.clone(),
-                    });
+                    let rank = (line_count > 1).then_some(rank as u32 + 1);
+                    info(&self.line_info(depth, rank, *value, pv, elapsed));
                 }
             }
             completed = Some((depth, value, pv));
@@ -828,17 +818,7 @@ impl<R: Rules> Worker<R> {
         let played = line_to_play(completed.clone(), partial, &self.pv[0]);
         if let (Some((depth, value, line)), false) = (&played, self.helper) {
             if completed.as_ref().map(|c| c.2.first()) != Some(line.first()) {
-                info(&Info {
-                    depth: *depth,
-                    seldepth: self.seldepth.max(*depth as usize) as u32,
-                    multipv: None,
-                    score: Score::from_value(*value),
-                    nodes,
-                    nps: nps(nodes, time),
-                    time,
-                    hashfull: self.tt.hashfull(),
-                    pv: line.clone(),
-                });
+                info(&self.line_info(*depth, None, *value, line, time));
             }
         }
         match played {
@@ -866,6 +846,30 @@ impl<R: Rules> Worker<R> {
                     terminal: None,
                 }
             }
+        }
+    }
+
+    /// The `info` report of a root line found at `depth` (`rank` under MultiPV), `elapsed`
+    /// into the search; nodes count every thread's.
+    fn line_info(
+        &self,
+        depth: u32,
+        rank: Option<u32>,
+        value: i32,
+        pv: &[Move],
+        elapsed: Duration,
+    ) -> Info {
+        let nodes = self.nodes + self.shared_nodes.load(Ordering::Relaxed);
+        Info {
+            depth,
+            seldepth: self.seldepth.max(depth as usize) as u32,
+            multipv: rank,
+            score: Score::from_value(value),
+            nodes,
+            nps: nps(nodes, elapsed),
+            time: elapsed,
+            hashfull: self.tt.hashfull(),
+            pv: pv.to_vec(),
         }
     }
 
@@ -2305,6 +2309,28 @@ mod tests {
             switched > 0,
             "no search played an unfinished iteration's move"
         );
+    }
+
+    #[test]
+    fn multipv_searches_stopped_by_a_node_limit_keep_their_ranked_lines() {
+        let game = Game::<Standard>::from_sfen(
+            "ln1g3nl/1r1sk1gb1/p1pppsppp/1p3p3/9/2P1P4/PPBP1PPPP/2S2S1R1/LN1GKG1NL b - 1",
+        )
+        .unwrap();
+        for nodes in (1..=30).map(|k| k * 1500) {
+            let mut s = Searcher::<Standard>::new(1).unwrap();
+            let limits = Limits {
+                nodes: Some(nodes),
+                multipv: 2,
+                ..Limits::default()
+            };
+            let mut firsts: Vec<(Option<u32>, Move)> = Vec::new();
+            let r = s.search(&game, &limits, &mut |i| firsts.push((i.multipv, i.pv[0])));
+            // Every report is ranked, and the move played is the last best-ranked line's.
+            assert!(firsts.iter().all(|f| f.0.is_some()), "at {nodes} nodes");
+            let best = firsts.iter().rev().find(|f| f.0 == Some(1)).unwrap().1;
+            assert_eq!(r.best, Some(best), "at {nodes} nodes");
+        }
     }
 
     /// A searcher that has searched `sfen` to depth 7, and the move `usi` of its root.
