@@ -7,7 +7,8 @@
 //! Fairy-Stockfish), null-move pruning,
 //! reverse futility and late-move pruning and reductions (both sharper where the static value
 //! is not improving on our previous move), pruning of quiet moves and drops that lose material
-//! by exchange near the leaves, a check extension, mate-distance pruning and a capture
+//! by exchange near the leaves, a check extension (boards of seven squares a side or more),
+//! mate-distance pruning and a capture
 //! quiescence search that uses the table too. The static value every pruning reads is
 //! corrected by what earlier searches found in positions alike ([`crate::correction`]).
 //!
@@ -341,6 +342,21 @@ const fn shorter_side(g: Geometry) -> u8 {
     } else {
         g.ranks
     }
+}
+
+/// The shortest side of a board on which checks that hold their ground are extended a ply.
+/// On smaller boards they are only spared reductions and pruning: there most moves near a king
+/// check (every square is near one), and extending them made the tree several times wider
+/// (nodes to depth 11 on 20 minishogi positions 10,784,902 with the extension, 2,270,958
+/// without). Minishogi against Fairy-Stockfish at 100 ms a move, 160-game runs from the same
+/// openings, each beside the engine with the extension at the same time: see issue 18's note of
+/// session 35 and README "Search and evaluation".
+const CHECK_EXTENSION_MIN_SIDE: u8 = 7;
+
+/// Whether checks that hold their ground are extended on this board (see
+/// [`CHECK_EXTENSION_MIN_SIDE`]).
+pub const fn check_extends(g: Geometry) -> bool {
+    shorter_side(g) >= CHECK_EXTENSION_MIN_SIDE
 }
 
 /// The singular search's bound: this many centipawns a ply of depth below the table's value.
@@ -1547,8 +1563,9 @@ impl<R: Rules> Worker<R> {
                         h
                     }
                 });
+            let check_extension = safe_check && const { check_extends(R::GEOMETRY) };
             let extension =
-                i32::from((safe_check || singular) && (ply as i32) < 2 * self.root_depth);
+                i32::from((check_extension || singular) && (ply as i32) < 2 * self.root_depth);
             if pruned && !safe_check {
                 self.take_back(pos);
                 continue;
@@ -1964,6 +1981,13 @@ mod tests {
         let on = |f, r| singular_extends(Geometry::new(f, r).unwrap());
         assert!(on(5, 5) && on(6, 6) && on(5, 6));
         assert!(!on(7, 7) && !on(9, 9) && !on(12, 12) && !on(7, 9));
+    }
+
+    #[test]
+    fn checks_are_extended_on_boards_of_seven_squares_a_side_or_more() {
+        let on = |f, r| check_extends(Geometry::new(f, r).unwrap());
+        assert!(on(7, 7) && on(9, 9) && on(12, 12) && on(7, 9));
+        assert!(!on(5, 5) && !on(6, 6) && !on(5, 6) && !on(3, 4));
     }
 
     /// Keys with these hashes (no move forcing).
