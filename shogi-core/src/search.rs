@@ -360,6 +360,19 @@ pub const fn check_extends(g: Geometry) -> bool {
     shorter_side(g) >= CHECK_EXTENSION_MIN_SIDE
 }
 
+/// Plies a move is extended by: one for a singular move, or for a check that holds its ground
+/// where checks extend (`checks_extend`, [`check_extends`] of the board), while the line is
+/// shorter than twice the iteration's depth (`root_depth`) so extensions cannot run away.
+const fn extension_plies(
+    checks_extend: bool,
+    safe_check: bool,
+    singular: bool,
+    ply: usize,
+    root_depth: i32,
+) -> i32 {
+    (((checks_extend && safe_check) || singular) && (ply as i32) < 2 * root_depth) as i32
+}
+
 /// The singular search's bound: this many centipawns a ply of depth below the table's value.
 const SINGULAR_MARGIN: i32 = 2;
 
@@ -1564,9 +1577,13 @@ impl<R: Rules> Worker<R> {
                         h
                     }
                 });
-            let check_extension = safe_check && const { check_extends(R::GEOMETRY) };
-            let extension =
-                i32::from((check_extension || singular) && (ply as i32) < 2 * self.root_depth);
+            let extension = extension_plies(
+                const { check_extends(R::GEOMETRY) },
+                safe_check,
+                singular,
+                ply,
+                self.root_depth,
+            );
             if pruned && !safe_check {
                 self.take_back(pos);
                 continue;
@@ -1989,6 +2006,25 @@ mod tests {
         let on = |f, r| check_extends(Geometry::new(f, r).unwrap());
         assert!(on(7, 7) && on(9, 9) && on(12, 12) && on(7, 9));
         assert!(!on(5, 5) && !on(6, 6) && !on(5, 6) && !on(3, 4));
+    }
+
+    #[test]
+    fn extensions_are_one_ply_for_singular_moves_and_safe_checks_where_checks_extend() {
+        let g = |f, r| Geometry::new(f, r).unwrap();
+        let ext = |board, check, singular, ply| {
+            extension_plies(check_extends(board), check, singular, ply, 6)
+        };
+        // A check that holds its ground: a ply on 9×9, none on 5×5.
+        assert_eq!(ext(g(9, 9), true, false, 3), 1);
+        assert_eq!(ext(g(5, 5), true, false, 3), 0);
+        // A singular move: a ply on either board; both at once still one.
+        assert_eq!(ext(g(5, 5), false, true, 3), 1);
+        assert_eq!(ext(g(9, 9), true, true, 3), 1);
+        assert_eq!(ext(g(9, 9), false, false, 3), 0);
+        // Not from twice the iteration's depth on.
+        assert_eq!(ext(g(9, 9), true, false, 11), 1);
+        assert_eq!(ext(g(9, 9), true, false, 12), 0);
+        assert_eq!(ext(g(5, 5), false, true, 12), 0);
     }
 
     /// Keys with these hashes (no move forcing).
